@@ -1,0 +1,41 @@
+package io.stele.app.rest;
+
+import io.stele.app.artifacts.ApiConfig;
+import io.stele.app.artifacts.ContentTooLargeException;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Answers 413 before reading a body whose declared length is over {@code stele.api.max-content-size},
+ * so an oversized upload costs neither memory nor a worker thread.
+ */
+public class ContentSizeFilter {
+
+    /** Resolved per request: the filter is created before runtime configuration is available. */
+    @Inject
+    Instance<ApiConfig> config;
+
+    @ServerRequestFilter(preMatching = true)
+    public Response checkDeclaredLength(ContainerRequestContext request) {
+        String declared = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
+        if (declared == null) {
+            return null;
+        }
+        long max = config.get().maxContentSize().asLongValue();
+        long length;
+        try {
+            length = Long.parseLong(declared.trim());
+        } catch (NumberFormatException e) {
+            return ErrorMappers.error(Response.Status.BAD_REQUEST, "Content-Length is not a number.");
+        }
+        if (length > max) {
+            return ErrorMappers.error(Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                    new ContentTooLargeException(length, max).getMessage());
+        }
+        return null;
+    }
+}

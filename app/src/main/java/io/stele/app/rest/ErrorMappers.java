@@ -1,0 +1,94 @@
+package io.stele.app.rest;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.ConflictException;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.StorageUnavailableException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every failure becomes a JSON {@link ErrorBody} with the status a client can act on. A 500 means a
+ * bug: it is logged with its stack trace, which never reaches the client.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    static Response error(Response.Status status, String message) {
+        return error(status.getStatusCode(), message);
+    }
+
+    static Response error(int status, String message) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new ErrorBody(status, message)).build();
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e) {
+        return error(Response.Status.NOT_FOUND, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response alreadyExists(AlreadyExistsException e) {
+        return error(Response.Status.CONFLICT, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response conflict(ConflictException e) {
+        return error(Response.Status.CONFLICT, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidRequest(InvalidRequestException e) {
+        return error(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidContent(InvalidContentException e) {
+        return error(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response tooLarge(ContentTooLargeException e) {
+        return error(Response.Status.REQUEST_ENTITY_TOO_LARGE, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unavailable(StorageUnavailableException e) {
+        LOG.warn(e.getMessage());
+        return error(Response.Status.SERVICE_UNAVAILABLE, "The storage backend is unavailable; retry later.");
+    }
+
+    @ServerExceptionMapper({JsonProcessingException.class, JsonParseException.class, MismatchedInputException.class})
+    public Response badJson(JsonProcessingException e) {
+        return error(Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: "
+                + e.getOriginalMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            LOG.error("Request failed", e);
+        }
+        String message = e.getMessage() == null || e.getMessage().isBlank()
+                ? Response.Status.fromStatusCode(status) + ""
+                : e.getMessage();
+        return error(status, message);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        LOG.error("Unexpected failure while serving a request", e);
+        return error(Response.Status.INTERNAL_SERVER_ERROR, "An unexpected error occurred; it has been logged.");
+    }
+}

@@ -1,0 +1,56 @@
+package io.stele.app.rest;
+
+import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.artifacts.ArtifactService.Written;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.StoredVersion;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** {@code /api/ids}: versions by their globalId, as serializers look them up. */
+@Path("/api/ids/{globalId}")
+public class IdsResource {
+
+    @Inject
+    StorageProvider provider;
+
+    @Inject
+    ArtifactService artifacts;
+
+    @Inject
+    ContentResponses responses;
+
+    @GET
+    @Produces(MediaType.WILDCARD)
+    public Response getArtifactByGlobalId(@PathParam("globalId") String globalId) {
+        return responses.content(require(globalId));
+    }
+
+    @GET
+    @Path("meta")
+    @Produces(MediaType.APPLICATION_JSON)
+    public ArtifactMetaData getArtifactMetaDataByGlobalId(@PathParam("globalId") String globalId) {
+        Written w = artifacts.withArtifact(require(globalId));
+        return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
+    }
+
+    private StoredVersion require(String globalId) {
+        long id = parse(globalId);
+        return provider.storage().versions().byGlobalId(id).orElseThrow(() -> NotFoundException.globalId(id));
+    }
+
+    private static long parse(String globalId) {
+        try {
+            return Long.parseLong(globalId);
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException("The global id must be a whole number, was '" + globalId + "'.");
+        }
+    }
+}

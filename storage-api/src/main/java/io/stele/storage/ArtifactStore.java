@@ -1,0 +1,42 @@
+package io.stele.storage;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Artifacts as a whole: creating one with its first version, reading, listing and deleting.
+ *
+ * <p>Threading: every method may be called from many threads at once. Consistency: a method that
+ * returns normally has made its change durable and visible to every later read on this node.
+ *
+ * <p>Every method may also throw {@link StorageUnavailableException} when the backend cannot
+ * answer.
+ */
+public interface ArtifactStore {
+
+    /**
+     * Creates an artifact with version 1. The backend allocates the globalId and, for content it has
+     * not seen, the contentId.
+     *
+     * @throws AlreadyExistsException when an artifact with that id exists, including when a
+     *     concurrent create of the same id won
+     */
+    StoredVersion create(VersionDraft draft);
+
+    /** The artifact with its latest version, or empty when there is none. */
+    Optional<StoredArtifact> get(String artifactId);
+
+    /** Artifact ids in ascending order. */
+    List<String> ids(PageRequest page);
+
+    /** How many artifacts exist. */
+    long count();
+
+    /**
+     * Deletes the artifact, all its versions and its rules. Their globalIds are never reused; the
+     * content stays stored for other versions that share it.
+     *
+     * @throws NotFoundException when there is no such artifact
+     */
+    void delete(String artifactId);
+}

@@ -1,0 +1,26 @@
+package io.stele.storage;
+
+import java.util.Objects;
+
+/**
+ * A version to be stored: the first one of a new artifact, or the next one of an existing artifact.
+ *
+ * @param artifactId the artifact's id, 1 to {@value #MAX_ID_LENGTH} characters without control
+ *     characters
+ * @param type the artifact type of this content
+ * @param content the content
+ * @param meta the user metadata of the version
+ * @param createdBy who creates it; empty when nobody is authenticated
+ */
+public record VersionDraft(String artifactId, ArtifactType type, Content content, EditableMeta meta, String createdBy) {
+
+    public static final int MAX_ID_LENGTH = 512;
+
+    public VersionDraft {
+        ArtifactIds.requireValid(artifactId);
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(content, "content");
+        Objects.requireNonNull(meta, "meta");
+        Objects.requireNonNull(createdBy, "createdBy");
+    }
+}

@@ -1,0 +1,58 @@
+package io.stele.storage;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The versions of artifacts: adding, reading, editing metadata and state.
+ *
+ * <p>Threading: every method may be called from many threads at once. Concurrent {@link #add}
+ * calls for one artifact get consecutive version numbers with no gap and no duplicate. Consistency:
+ * a method that returns normally has made its change durable and visible to every later read on
+ * this node.
+ *
+ * <p>Every method may also throw {@link StorageUnavailableException} when the backend cannot
+ * answer.
+ */
+public interface VersionStore {
+
+    /**
+     * Adds the next version of an existing artifact.
+     *
+     * @throws NotFoundException when the artifact does not exist
+     */
+    StoredVersion add(VersionDraft draft);
+
+    /** The highest version that is not {@link VersionState#DISABLED}, or empty. */
+    Optional<StoredVersion> latest(String artifactId);
+
+    /** One version, in any state, or empty. */
+    Optional<StoredVersion> get(String artifactId, int version);
+
+    /** The version with this globalId, in any state, or empty. */
+    Optional<StoredVersion> byGlobalId(long globalId);
+
+    /**
+     * The version numbers of an artifact, ascending.
+     *
+     * @throws NotFoundException when the artifact does not exist
+     */
+    List<Integer> list(String artifactId);
+
+    /** The highest version of the artifact whose content has this SHA-256, or empty. */
+    Optional<StoredVersion> findByContentHash(String artifactId, String sha256);
+
+    /**
+     * Replaces the user metadata of one version.
+     *
+     * @throws NotFoundException when the artifact or version does not exist
+     */
+    StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy);
+
+    /**
+     * Sets the state of one version.
+     *
+     * @throws NotFoundException when the artifact or version does not exist
+     */
+    StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy);
+}

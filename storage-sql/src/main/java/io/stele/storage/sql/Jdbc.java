@@ -1,0 +1,162 @@
+package io.stele.storage.sql;
+
+import io.stele.storage.ConflictException;
+import io.stele.storage.StorageUnavailableException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Runs units of work on a pooled connection and turns {@link SQLException}s into the storage SPI's
+ * exceptions: lost connections into {@link StorageUnavailableException}, lock time-outs and
+ * serialization failures (after retries) into {@link ConflictException}.
+ */
+final class Jdbc {
+
+    /** SQLState of a unique-constraint violation, in PostgreSQL and H2 alike. */
+    static final String UNIQUE_VIOLATION = "23505";
+
+    /** SQLState of a serialization failure: the transaction may succeed when run again. */
+    static final String SERIALIZATION_FAILURE = "40001";
+
+    private static final int MAX_ATTEMPTS = 5;
+
+    private final DataSource dataSource;
+
+    Jdbc(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** A unit of work on one connection. */
+    @FunctionalInterface
+    interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    /** A mapper from the current row of a result set. */
+    @FunctionalInterface
+    interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs work in one transaction, retrying it when the database asks for a retry. */
+    <T> T inTransaction(Work<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = dataSource.getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    T result = work.run(c);
+                    c.commit();
+                    return result;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(c, e);
+                    throw e;
+                }
+            } catch (SQLException e) {
+                if (isRetryable(e) && attempt < MAX_ATTEMPTS) {
+                    continue;
+                }
+                throw translate(e);
+            }
+        }
+    }
+
+    /** Runs read-only work with auto-commit. */
+    <T> T read(Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    static <T> Optional<T> queryOne(Connection c, String sql, RowMapper<T> mapper, Object... params)
+            throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params);
+                ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? Optional.of(mapper.map(rs)) : Optional.empty();
+        }
+    }
+
+    static <T> List<T> queryList(Connection c, String sql, RowMapper<T> mapper, Object... params)
+            throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params);
+                ResultSet rs = ps.executeQuery()) {
+            List<T> rows = new ArrayList<>();
+            while (rs.next()) {
+                rows.add(mapper.map(rs));
+            }
+            return rows;
+        }
+    }
+
+    static int update(Connection c, String sql, Object... params) throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params)) {
+            return ps.executeUpdate();
+        }
+    }
+
+    static long nextValue(Connection c, String sequence) throws SQLException {
+        return queryOne(c, "SELECT nextval('" + sequence + "')", rs -> rs.getLong(1))
+                .orElseThrow(() -> new SQLException("sequence " + sequence + " returned no value"));
+    }
+
+    private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        try {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            return ps;
+        } catch (SQLException e) {
+            ps.close();
+            throw e;
+        }
+    }
+
+    static boolean isUniqueViolation(SQLException e) {
+        return UNIQUE_VIOLATION.equals(e.getSQLState());
+    }
+
+    /** Serialization failures and deadlocks: the database rolled back and a retry may succeed. */
+    private static boolean isRetryable(SQLException e) {
+        String state = e.getSQLState();
+        return SERIALIZATION_FAILURE.equals(state) || "40P01".equals(state);
+    }
+
+    private static boolean isConnectionLost(SQLException e) {
+        String state = e.getSQLState();
+        return e instanceof SQLTransientConnectionException
+                || (state != null && (state.startsWith("08") || state.startsWith("57P") || "53300".equals(state)))
+                || (state == null && e.getMessage() != null && e.getMessage().contains("acquisition timeout"));
+    }
+
+    private static boolean isLockTimeout(SQLException e) {
+        String state = e.getSQLState();
+        return "HYT00".equals(state) || "55P03".equals(state) || "40001".equals(state) || "40P01".equals(state);
+    }
+
+    static RuntimeException translate(SQLException e) {
+        if (isConnectionLost(e)) {
+            return new StorageUnavailableException("The database cannot be reached: " + e.getMessage(), e);
+        }
+        if (isLockTimeout(e)) {
+            return new ConflictException("Concurrent writes to the same data did not settle in time; retry.", e);
+        }
+        return new IllegalStateException("Database error " + e.getSQLState() + ": " + e.getMessage(), e);
+    }
+
+    private static void rollbackQuietly(Connection c, Exception cause) {
+        try {
+            c.rollback();
+        } catch (SQLException rollbackFailure) {
+            cause.addSuppressed(rollbackFailure);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.stele.storage.sql;
+
+import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.ArtifactStore;
+import io.stele.storage.Change;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.PageRequest;
+import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+final class SqlArtifactStore implements ArtifactStore {
+
+    private final Jdbc jdbc;
+    private final LocalChangeFeed changes;
+
+    SqlArtifactStore(Jdbc jdbc, LocalChangeFeed changes) {
+        this.jdbc = jdbc;
+        this.changes = changes;
+    }
+
+    @Override
+    public StoredVersion create(VersionDraft draft) {
+        Instant now = VersionRows.now();
+        StoredVersion created;
+        try {
+            created = jdbc.inTransaction(c -> {
+                try {
+                    Jdbc.update(c,
+                            "INSERT INTO artifacts (artifact_id, created_by, created_on, latest_version) VALUES (?, ?, ?, 1)",
+                            draft.artifactId(), draft.createdBy(), VersionRows.timestamp(now));
+                } catch (SQLException e) {
+                    if (Jdbc.isUniqueViolation(e)) {
+                        throw AlreadyExistsException.artifact(draft.artifactId());
+                    }
+                    throw e;
+                }
+                return VersionRows.insert(c, draft, 1, now);
+            });
+        } finally {
+            changes.publish(new Change.ArtifactChanged(draft.artifactId()));
+        }
+        return created;
+    }
+
+    @Override
+    public Optional<StoredArtifact> get(String artifactId) {
+        return jdbc.read(c -> Jdbc.queryOne(c,
+                "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
+                        + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id WHERE a.artifact_id = ?"
+                        + " ORDER BY CASE WHEN v.state = 'DISABLED' THEN 1 ELSE 0 END, v.version DESC LIMIT 1",
+                rs -> new StoredArtifact(artifactId, rs.getString("a_created_by"),
+                        VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),
+                artifactId));
+    }
+
+    @Override
+    public List<String> ids(PageRequest page) {
+        return jdbc.read(c -> Jdbc.queryList(c,
+                "SELECT artifact_id FROM artifacts ORDER BY artifact_id LIMIT ? OFFSET ?",
+                rs -> rs.getString(1), page.limit(), page.offset()));
+    }
+
+    @Override
+    public long count() {
+        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM artifacts", rs -> rs.getLong(1)).orElse(0L));
+    }
+
+    @Override
+    public void delete(String artifactId) {
+        int deleted = jdbc.inTransaction(c -> Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId));
+        changes.publish(new Change.ArtifactChanged(artifactId));
+        if (deleted == 0) {
+            throw NotFoundException.artifact(artifactId);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.stele.storage.sql;
+
+import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.Change;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleStore;
+import io.stele.storage.RuleType;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Global rules in {@code global_rules}, artifact rules in {@code artifact_rules}. */
+final class SqlRuleStore implements RuleStore {
+
+    private final Jdbc jdbc;
+    private final LocalChangeFeed changes;
+
+    SqlRuleStore(Jdbc jdbc, LocalChangeFeed changes) {
+        this.jdbc = jdbc;
+        this.changes = changes;
+    }
+
+    /** The table, and the condition that selects the scope's rows, with its parameters. */
+    private record Where(String table, String condition, Object[] params) {
+
+        static Where of(RuleScope scope) {
+            return scope.artifactId()
+                    .map(id -> new Where("artifact_rules", "artifact_id = ?", new Object[] {id}))
+                    .orElseGet(() -> new Where("global_rules", "1 = 1", new Object[0]));
+        }
+
+        Object[] with(Object... more) {
+            Object[] all = new Object[params.length + more.length];
+            System.arraycopy(more, 0, all, 0, more.length);
+            System.arraycopy(params, 0, all, more.length, params.length);
+            return all;
+        }
+    }
+
+    @Override
+    public Map<RuleType, String> list(RuleScope scope) {
+        return jdbc.read(c -> {
+            requireArtifact(c, scope, false);
+            Where w = Where.of(scope);
+            Map<RuleType, String> rules = new EnumMap<>(RuleType.class);
+            for (String[] row : Jdbc.queryList(c, "SELECT rule_type, config FROM " + w.table() + " WHERE " + w.condition(),
+                    rs -> new String[] {rs.getString(1), rs.getString(2)}, w.params())) {
+                rules.put(RuleType.valueOf(row[0]), row[1]);
+            }
+            return rules;
+        });
+    }
+
+    @Override
+    public Optional<String> get(RuleScope scope, RuleType type) {
+        return jdbc.read(c -> {
+            Where w = Where.of(scope);
+            return Jdbc.queryOne(c, "SELECT config FROM " + w.table() + " WHERE rule_type = ? AND " + w.condition(),
+                    rs -> rs.getString(1), w.with(type.name()));
+        });
+    }
+
+    @Override
+    public void create(RuleScope scope, RuleType type, String config) {
+        write(scope, c -> {
+            requireArtifact(c, scope, true);
+            try {
+                if (scope.artifactId().isPresent()) {
+                    Jdbc.update(c, "INSERT INTO artifact_rules (rule_type, config, artifact_id) VALUES (?, ?, ?)",
+                            type.name(), config, scope.artifactId().get());
+                } else {
+                    Jdbc.update(c, "INSERT INTO global_rules (rule_type, config) VALUES (?, ?)", type.name(), config);
+                }
+            } catch (SQLException e) {
+                if (Jdbc.isUniqueViolation(e)) {
+                    throw AlreadyExistsException.rule(scope, type);
+                }
+                throw e;
+            }
+            return 1;
+        });
+    }
+
+    @Override
+    public void update(RuleScope scope, RuleType type, String config) {
+        Where w = Where.of(scope);
+        write(scope, c -> requireChanged(Jdbc.update(c,
+                "UPDATE " + w.table() + " SET config = ? WHERE rule_type = ? AND " + w.condition(),
+                w.with(config, type.name())), scope, type));
+    }
+
+    @Override
+    public void delete(RuleScope scope, RuleType type) {
+        Where w = Where.of(scope);
+        write(scope, c -> requireChanged(Jdbc.update(c,
+                "DELETE FROM " + w.table() + " WHERE rule_type = ? AND " + w.condition(), w.with(type.name())),
+                scope, type));
+    }
+
+    @Override
+    public void deleteAll(RuleScope scope) {
+        Where w = Where.of(scope);
+        write(scope, c -> Jdbc.update(c, "DELETE FROM " + w.table() + " WHERE " + w.condition(), w.params()));
+    }
+
+    private void write(RuleScope scope, Jdbc.Work<Integer> work) {
+        jdbc.inTransaction(work);
+        changes.publish(scope.artifactId().<Change>map(Change.ArtifactChanged::new)
+                .orElseGet(Change.GlobalChanged::new));
+    }
+
+    private static int requireChanged(int rows, RuleScope scope, RuleType type) {
+        if (rows == 0) {
+            throw NotFoundException.rule(scope, type);
+        }
+        return rows;
+    }
+
+    private static void requireArtifact(Connection c, RuleScope scope, boolean lock) throws SQLException {
+        if (scope.artifactId().isEmpty()) {
+            return;
+        }
+        String id = scope.artifactId().get();
+        String sql = "SELECT 1 FROM artifacts WHERE artifact_id = ?" + (lock ? " FOR UPDATE" : "");
+        if (Jdbc.queryOne(c, sql, rs -> 1, id).isEmpty()) {
+            throw NotFoundException.artifact(id);
+        }
+    }
+}

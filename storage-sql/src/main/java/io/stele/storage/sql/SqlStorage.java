@@ -1,0 +1,103 @@
+package io.stele.storage.sql;
+
+import io.stele.storage.ArtifactStore;
+import io.stele.storage.ChangeFeed;
+import io.stele.storage.ContentStore;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleStore;
+import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.VersionStore;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+
+/**
+ * A backend on a SQL database reached through a JDBC {@link DataSource}: H2 for the embedded
+ * default, PostgreSQL for production. The schema is migrated by Flyway in {@link #start()}.
+ */
+public final class SqlStorage implements RegistryStorage {
+
+    private final String kind;
+    private final DataSource dataSource;
+    private final Flyway flyway;
+    private final Runnable onClose;
+    private final LocalChangeFeed changes = new LocalChangeFeed();
+    private final Jdbc jdbc;
+    private final SqlArtifactStore artifacts;
+    private final SqlVersionStore versions;
+    private final SqlContentStore contents;
+    private final SqlRuleStore rules;
+
+    /**
+     * @param kind the {@code stele.storage.kind} this backend answers to
+     * @param dataSource a pooled data source
+     * @param flyway a Flyway configured with this data source and the migrations for its database
+     * @param onClose what to release on {@link #close()}, such as a pool the caller opened
+     */
+    public SqlStorage(String kind, DataSource dataSource, Flyway flyway, Runnable onClose) {
+        this.kind = kind;
+        this.dataSource = dataSource;
+        this.flyway = flyway;
+        this.onClose = onClose;
+        this.jdbc = new Jdbc(dataSource);
+        this.artifacts = new SqlArtifactStore(jdbc, changes);
+        this.versions = new SqlVersionStore(jdbc, changes);
+        this.contents = new SqlContentStore(jdbc);
+        this.rules = new SqlRuleStore(jdbc, changes);
+    }
+
+    @Override
+    public String kind() {
+        return kind;
+    }
+
+    @Override
+    public void start() {
+        try {
+            flyway.migrate();
+        } catch (FlywayException e) {
+            throw new StorageUnavailableException("Cannot migrate the " + kind + " database schema: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean isReady() {
+        try (Connection c = dataSource.getConnection()) {
+            return c.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public ArtifactStore artifacts() {
+        return artifacts;
+    }
+
+    @Override
+    public VersionStore versions() {
+        return versions;
+    }
+
+    @Override
+    public ContentStore contents() {
+        return contents;
+    }
+
+    @Override
+    public RuleStore rules() {
+        return rules;
+    }
+
+    @Override
+    public ChangeFeed changes() {
+        return changes;
+    }
+
+    @Override
+    public void close() {
+        onClose.run();
+    }
+}

@@ -1,0 +1,111 @@
+package io.stele.storage.sql;
+
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionState;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/** The SQL shared by the stores that read and write rows of {@code versions}. */
+final class VersionRows {
+
+    static final String COLUMNS = "v.artifact_id, v.version, v.global_id, v.content_id, v.artifact_type, v.state,"
+            + " v.name, v.description, v.labels, v.properties, v.created_by, v.created_on, v.modified_by, v.modified_on";
+
+    static final String SELECT = "SELECT " + COLUMNS + " FROM versions v ";
+
+    private VersionRows() {}
+
+    static StoredVersion map(ResultSet rs) throws SQLException {
+        EditableMeta meta = new EditableMeta(
+                Optional.ofNullable(rs.getString("name")),
+                Optional.ofNullable(rs.getString("description")),
+                MetaJson.labels(rs.getString("labels")),
+                MetaJson.properties(rs.getString("properties")));
+        return new StoredVersion(
+                rs.getString("artifact_id"),
+                rs.getInt("version"),
+                rs.getLong("global_id"),
+                rs.getLong("content_id"),
+                ArtifactType.valueOf(rs.getString("artifact_type")),
+                VersionState.valueOf(rs.getString("state")),
+                meta,
+                rs.getString("created_by"),
+                instant(rs, "created_on"),
+                rs.getString("modified_by"),
+                instant(rs, "modified_on"));
+    }
+
+    static Instant instant(ResultSet rs, String column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    static OffsetDateTime timestamp(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    /** The time stamps the API shows, to the millisecond, so every backend stores them exactly. */
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /**
+     * The id of the stored content with these bytes, storing them first if they are new. When a
+     * concurrent transaction stores the same bytes first, this one fails with a serialization failure
+     * and {@link Jdbc#inTransaction} runs it again, when it finds them.
+     */
+    static long storeContent(Connection c, Content content) throws SQLException {
+        Optional<Long> existing = contentId(c, content.sha256());
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        long contentId = Jdbc.nextValue(c, "content_ids");
+        try {
+            Jdbc.update(c, "INSERT INTO contents (content_id, content_hash, content) VALUES (?, ?, ?)", contentId,
+                    content.sha256(), content.bytes());
+        } catch (SQLException e) {
+            if (Jdbc.isUniqueViolation(e)) {
+                throw new SQLException("The same content was stored concurrently", Jdbc.SERIALIZATION_FAILURE, e);
+            }
+            throw e;
+        }
+        return contentId;
+    }
+
+    private static Optional<Long> contentId(Connection c, String sha256) throws SQLException {
+        return Jdbc.queryOne(c, "SELECT content_id FROM contents WHERE content_hash = ?", rs -> rs.getLong(1), sha256);
+    }
+
+    /** Inserts version {@code version} of the draft's artifact; the artifact row must exist. */
+    static StoredVersion insert(Connection c, VersionDraft draft, int version, Instant now) throws SQLException {
+        long contentId = storeContent(c, draft.content());
+        long globalId = Jdbc.nextValue(c, "global_ids");
+        EditableMeta meta = draft.meta();
+        Jdbc.update(c,
+                "INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,"
+                        + " description, labels, properties, created_by, created_on, modified_by, modified_on)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                globalId, draft.artifactId(), version, contentId, draft.type().name(), VersionState.ENABLED.name(),
+                meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
+                MetaJson.write(meta.properties()), draft.createdBy(), timestamp(now), draft.createdBy(),
+                timestamp(now));
+        return new StoredVersion(draft.artifactId(), version, globalId, contentId, draft.type(), VersionState.ENABLED,
+                meta, draft.createdBy(), now, draft.createdBy(), now);
+    }
+
+    static StoredVersion require(Connection c, String artifactId, int version) throws SQLException {
+        return Jdbc.queryOne(c, SELECT + "WHERE v.artifact_id = ? AND v.version = ?", VersionRows::map, artifactId,
+                        version)
+                .orElseThrow(() -> NotFoundException.version(artifactId, version));
+    }
+}
