@@ -64,7 +64,8 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unavailable(StorageUnavailableException e) {
-        LOG.warn(e.getMessage());
+        // The backend's own lifecycle logs the outage once; a line per refused request would flood the log.
+        LOG.debug(e.getMessage());
         return error(Response.Status.SERVICE_UNAVAILABLE, "The storage backend is unavailable; retry later.");
     }
 

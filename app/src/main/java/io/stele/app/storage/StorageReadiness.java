@@ -17,8 +17,8 @@ public class StorageReadiness implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         return HealthCheckResponse.named("storage")
-                .withData("kind", provider.storage().kind())
-                .status(provider.storage().isReady())
+                .withData("kind", provider.kind())
+                .status(provider.isReady())
                 .build();
     }
 }

@@ -67,12 +67,20 @@ final class Jdbc {
         }
     }
 
-    /** Runs read-only work with auto-commit. */
+    /**
+     * Runs read-only work with auto-commit. A read that lost its connection (a pooled connection
+     * that went stale when the database restarted) is tried once more on a fresh one.
+     */
     <T> T read(Work<T> work) {
-        try (Connection c = dataSource.getConnection()) {
-            return work.run(c);
-        } catch (SQLException e) {
-            throw translate(e);
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = dataSource.getConnection()) {
+                return work.run(c);
+            } catch (SQLException e) {
+                if (isConnectionLost(e) && attempt < 2) {
+                    continue;
+                }
+                throw translate(e);
+            }
         }
     }
 

@@ -16,9 +16,9 @@ import java.util.Optional;
 final class SqlArtifactStore implements ArtifactStore {
 
     private final Jdbc jdbc;
-    private final LocalChangeFeed changes;
+    private final SqlChangeFeed changes;
 
-    SqlArtifactStore(Jdbc jdbc, LocalChangeFeed changes) {
+    SqlArtifactStore(Jdbc jdbc, SqlChangeFeed changes) {
         this.jdbc = jdbc;
         this.changes = changes;
     }
@@ -26,9 +26,7 @@ final class SqlArtifactStore implements ArtifactStore {
     @Override
     public StoredVersion create(VersionDraft draft) {
         Instant now = VersionRows.now();
-        StoredVersion created;
-        try {
-            created = jdbc.inTransaction(c -> {
+        return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
                 try {
                     Jdbc.update(c,
                             "INSERT INTO artifacts (artifact_id, created_by, created_on, latest_version) VALUES (?, ?, ?, 1)",
@@ -40,11 +38,7 @@ final class SqlArtifactStore implements ArtifactStore {
                     throw e;
                 }
                 return VersionRows.insert(c, draft, 1, now);
-            });
-        } finally {
-            changes.publish(new Change.ArtifactChanged(draft.artifactId()));
-        }
-        return created;
+        });
     }
 
     @Override
@@ -72,8 +66,8 @@ final class SqlArtifactStore implements ArtifactStore {
 
     @Override
     public void delete(String artifactId) {
-        int deleted = jdbc.inTransaction(c -> Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId));
-        changes.publish(new Change.ArtifactChanged(artifactId));
+        int deleted = changes.write(jdbc, new Change.ArtifactChanged(artifactId),
+                c -> Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId));
         if (deleted == 0) {
             throw NotFoundException.artifact(artifactId);
         }

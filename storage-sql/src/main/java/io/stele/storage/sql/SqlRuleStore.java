@@ -16,9 +16,9 @@ import java.util.Optional;
 final class SqlRuleStore implements RuleStore {
 
     private final Jdbc jdbc;
-    private final LocalChangeFeed changes;
+    private final SqlChangeFeed changes;
 
-    SqlRuleStore(Jdbc jdbc, LocalChangeFeed changes) {
+    SqlRuleStore(Jdbc jdbc, SqlChangeFeed changes) {
         this.jdbc = jdbc;
         this.changes = changes;
     }
@@ -107,9 +107,8 @@ final class SqlRuleStore implements RuleStore {
     }
 
     private void write(RuleScope scope, Jdbc.Work<Integer> work) {
-        jdbc.inTransaction(work);
-        changes.publish(scope.artifactId().<Change>map(Change.ArtifactChanged::new)
-                .orElseGet(Change.GlobalChanged::new));
+        changes.write(jdbc, scope.artifactId().<Change>map(Change.ArtifactChanged::new)
+                .orElseGet(Change.GlobalChanged::new), work);
     }
 
     private static int requireChanged(int rows, RuleScope scope, RuleType type) {

@@ -20,10 +20,11 @@ import org.flywaydb.core.api.FlywayException;
 public final class SqlStorage implements RegistryStorage {
 
     private final String kind;
+    private final String location;
     private final DataSource dataSource;
     private final Flyway flyway;
     private final Runnable onClose;
-    private final LocalChangeFeed changes = new LocalChangeFeed();
+    private final SqlChangeFeed changes;
     private final Jdbc jdbc;
     private final SqlArtifactStore artifacts;
     private final SqlVersionStore versions;
@@ -32,20 +33,35 @@ public final class SqlStorage implements RegistryStorage {
 
     /**
      * @param kind the {@code stele.storage.kind} this backend answers to
+     * @param location where the database is and which settings say so, for error messages
      * @param dataSource a pooled data source
      * @param flyway a Flyway configured with this data source and the migrations for its database
      * @param onClose what to release on {@link #close()}, such as a pool the caller opened
      */
-    public SqlStorage(String kind, DataSource dataSource, Flyway flyway, Runnable onClose) {
+    private SqlStorage(String kind, String location, DataSource dataSource, Flyway flyway, SqlChangeFeed.Signal signal,
+            Runnable onClose) {
         this.kind = kind;
+        this.location = location;
         this.dataSource = dataSource;
         this.flyway = flyway;
         this.onClose = onClose;
+        this.changes = new SqlChangeFeed(signal);
         this.jdbc = new Jdbc(dataSource);
         this.artifacts = new SqlArtifactStore(jdbc, changes);
         this.versions = new SqlVersionStore(jdbc, changes);
         this.contents = new SqlContentStore(jdbc);
         this.rules = new SqlRuleStore(jdbc, changes);
+    }
+
+    /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
+    public static SqlStorage embedded(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
+        return new SqlStorage(SqlStorageBeans.EMBEDDED, location, dataSource, flyway, SqlChangeFeed.Signal.NONE, onClose);
+    }
+
+    /** PostgreSQL: nodes sharing the database tell each other of changes with NOTIFY. */
+    public static SqlStorage postgresql(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
+        return new SqlStorage(SqlStorageBeans.POSTGRESQL, location, dataSource, flyway,
+                new PostgresChangeSignal(dataSource), onClose);
     }
 
     @Override
@@ -58,8 +74,11 @@ public final class SqlStorage implements RegistryStorage {
         try {
             flyway.migrate();
         } catch (FlywayException e) {
-            throw new StorageUnavailableException("Cannot migrate the " + kind + " database schema: " + e.getMessage(), e);
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new StorageUnavailableException("Cannot reach or prepare the " + kind + " database at " + location
+                    + ": " + cause.getMessage(), e);
         }
+        changes.listen();
     }
 
     @Override
@@ -98,6 +117,7 @@ public final class SqlStorage implements RegistryStorage {
 
     @Override
     public void close() {
+        changes.close();
         onClose.run();
     }
 }

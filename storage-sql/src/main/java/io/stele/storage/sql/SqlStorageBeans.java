@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.flywaydb.core.Flyway;
 
 /**
@@ -27,19 +28,29 @@ public class SqlStorageBeans {
     @ApplicationScoped
     @LookupIfProperty(name = "stele.storage.kind", stringValue = EMBEDDED, lookupIfMissing = true)
     RegistryStorage embedded(@Any Instance<AgroalDataSource> dataSources, @Any Instance<Flyway> flyways) {
-        return open(EMBEDDED, dataSources, flyways);
+        return SqlStorage.embedded(setting("quarkus.datasource.embedded.jdbc.url") + " (stele.storage.embedded.dir)",
+                dataSource(EMBEDDED, dataSources), flyway(EMBEDDED, flyways), () -> {});
     }
 
     @Produces
     @ApplicationScoped
     @LookupIfProperty(name = "stele.storage.kind", stringValue = POSTGRESQL)
     RegistryStorage postgresql(@Any Instance<AgroalDataSource> dataSources, @Any Instance<Flyway> flyways) {
-        return open(POSTGRESQL, dataSources, flyways);
+        String location = setting("quarkus.datasource.postgresql.jdbc.url") + " (stele.storage.postgresql.url) as user '"
+                + setting("quarkus.datasource.postgresql.username")
+                + "' (stele.storage.postgresql.username, stele.storage.postgresql.password)";
+        return SqlStorage.postgresql(location, dataSource(POSTGRESQL, dataSources), flyway(POSTGRESQL, flyways), () -> {});
     }
 
-    private static RegistryStorage open(String name, Instance<AgroalDataSource> dataSources, Instance<Flyway> flyways) {
-        AgroalDataSource dataSource = dataSources.select(new DataSource.DataSourceLiteral(name)).get();
-        Flyway flyway = flyways.select(FlywayDataSource.FlywayDataSourceLiteral.of(name)).get();
-        return new SqlStorage(name, dataSource, flyway, () -> {});
+    private static AgroalDataSource dataSource(String name, Instance<AgroalDataSource> dataSources) {
+        return dataSources.select(new DataSource.DataSourceLiteral(name)).get();
+    }
+
+    private static Flyway flyway(String name, Instance<Flyway> flyways) {
+        return flyways.select(FlywayDataSource.FlywayDataSourceLiteral.of(name)).get();
+    }
+
+    private static String setting(String name) {
+        return ConfigProvider.getConfig().getOptionalValue(name, String.class).orElse("(not set)");
     }
 }

@@ -19,9 +19,9 @@ import java.util.Optional;
 final class SqlVersionStore implements VersionStore {
 
     private final Jdbc jdbc;
-    private final LocalChangeFeed changes;
+    private final SqlChangeFeed changes;
 
-    SqlVersionStore(Jdbc jdbc, LocalChangeFeed changes) {
+    SqlVersionStore(Jdbc jdbc, SqlChangeFeed changes) {
         this.jdbc = jdbc;
         this.changes = changes;
     }
@@ -29,7 +29,7 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public StoredVersion add(VersionDraft draft) {
         Instant now = VersionRows.now();
-        StoredVersion added = jdbc.inTransaction(c -> {
+        return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
             int latest = Jdbc.queryOne(c, "SELECT latest_version FROM artifacts WHERE artifact_id = ? FOR UPDATE",
                             rs -> rs.getInt(1), draft.artifactId())
                     .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
@@ -38,8 +38,6 @@ final class SqlVersionStore implements VersionStore {
                     draft.artifactId());
             return v;
         });
-        changes.publish(new Change.ArtifactChanged(draft.artifactId()));
-        return added;
     }
 
     @Override
@@ -83,7 +81,7 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
         Instant now = VersionRows.now();
-        StoredVersion updated = jdbc.inTransaction(c -> {
+        return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
             int rows = Jdbc.update(c,
                     "UPDATE versions SET name = ?, description = ?, labels = ?, properties = ?, modified_by = ?,"
                             + " modified_on = ? WHERE artifact_id = ? AND version = ?",
@@ -94,14 +92,12 @@ final class SqlVersionStore implements VersionStore {
             }
             return VersionRows.require(c, artifactId, version);
         });
-        changes.publish(new Change.ArtifactChanged(artifactId));
-        return updated;
     }
 
     @Override
     public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
         Instant now = VersionRows.now();
-        StoredVersion updated = jdbc.inTransaction(c -> {
+        return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
             int rows = Jdbc.update(c,
                     "UPDATE versions SET state = ?, modified_by = ?, modified_on = ? WHERE artifact_id = ? AND version = ?",
                     state.name(), modifiedBy, VersionRows.timestamp(now), artifactId, version);
@@ -110,7 +106,5 @@ final class SqlVersionStore implements VersionStore {
             }
             return VersionRows.require(c, artifactId, version);
         });
-        changes.publish(new Change.ArtifactChanged(artifactId));
-        return updated;
     }
 }

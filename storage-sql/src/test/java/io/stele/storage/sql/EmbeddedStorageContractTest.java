@@ -19,7 +19,7 @@ class EmbeddedStorageContractTest extends StorageContractSuite {
         JdbcConnectionPool pool = JdbcConnectionPool.create(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
         pool.setMaxConnections(16);
         Flyway flyway = Flyway.configure().dataSource(pool).locations("classpath:db/migration/h2").load();
-        SqlStorage storage = new SqlStorage(SqlStorageBeans.EMBEDDED, pool, flyway, pool::dispose);
+        SqlStorage storage = SqlStorage.embedded(dir.toString(), pool, flyway, pool::dispose);
         storage.start();
         return storage;
     }

@@ -1,0 +1,53 @@
+package io.stele.app.packaged;
+
+import static io.stele.app.packaged.Writes.create;
+import static io.stele.app.packaged.Writes.globalId;
+import static io.stele.app.packaged.Writes.schema;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The packaged registry on the embedded default keeps its data across a restart and a SIGKILL. */
+class EmbeddedRestartIT {
+
+    static Path dataDir(String name) throws Exception {
+        Files.createDirectories(Path.of("target"));
+        return Files.createTempDirectory(Path.of("target").toAbsolutePath(), name);
+    }
+
+    @Test
+    void restart_keepsArtifactsVersionsAndIds() throws Exception {
+        Path dir = dataDir("restart-");
+        Map<String, String> settings = Map.of("stele.storage.embedded.dir", dir.toString());
+        long v1;
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            HttpResponse<String> created = create(registry, "orders", schema(1));
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
+            v1 = globalId(created);
+            assertThat(registry.send("PUT", "/api/artifacts/orders", schema(2)).statusCode()).isEqualTo(200);
+        }
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            assertThat(registry.send("GET", "/api/artifacts/orders", null).body()).isEqualTo(schema(2));
+            assertThat(registry.send("GET", "/api/ids/" + v1, null).body()).isEqualTo(schema(1));
+            assertThat(registry.send("GET", "/api/artifacts/orders/versions", null).body()).isEqualTo("[1,2]");
+        }
+    }
+
+    @Test
+    void sigkillDuringWrites_losesNoAcknowledgedWrite() throws Exception {
+        Path dir = dataDir("sigkill-");
+        Map<String, String> settings = Map.of("stele.storage.embedded.dir", dir.toString());
+        List<Long> acknowledged;
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            acknowledged = Writes.floodThenKill(registry, 4, 200);
+        }
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            Writes.assertAllPresent(registry, acknowledged);
+        }
+    }
+}

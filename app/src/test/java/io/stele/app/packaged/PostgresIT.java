@@ -1,0 +1,181 @@
+package io.stele.app.packaged;
+
+import static io.stele.app.packaged.Writes.create;
+import static io.stele.app.packaged.Writes.globalId;
+import static io.stele.app.packaged.Writes.schema;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stele.storage.testkit.servers.PostgresServer;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The packaged registry on PostgreSQL, as operators run it: several replicas on one database, a
+ * database that goes away and comes back, a registry killed in the middle of writes, a wrong
+ * password.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PostgresIT {
+
+    private PostgresServer server;
+    private Path logs;
+
+    @BeforeAll
+    void startServer() throws Exception {
+        server = PostgresServer.start(Path.of("target"));
+        logs = EmbeddedRestartIT.dataDir("postgres-registry-");
+    }
+
+    @AfterAll
+    void stopServer() {
+        server.close();
+    }
+
+    private Map<String, String> settings(String database) {
+        return settings(server, database);
+    }
+
+    private static Map<String, String> settings(PostgresServer server, String database) {
+        Map<String, String> settings = new HashMap<>();
+        settings.put("stele.storage.kind", "postgresql");
+        settings.put("stele.storage.postgresql.url", server.jdbcUrl(database));
+        settings.put("stele.storage.postgresql.username", PostgresServer.USER);
+        settings.put("stele.storage.postgresql.password", PostgresServer.PASSWORD);
+        return settings;
+    }
+
+    private RegistryProcess registry(Map<String, String> settings, String name) {
+        return new RegistryProcess(settings, logs.resolve(name + ".log"));
+    }
+
+    @Test
+    void twoReplicas_seeEachOthersWrites_andNumberConcurrentVersionsWithoutGaps() throws Exception {
+        Map<String, String> settings = settings(server.createDatabase());
+        try (RegistryProcess a = registry(settings, "replica-a").start();
+                RegistryProcess b = registry(settings, "replica-b").start()) {
+            assertThat(create(a, "shared", schema(1)).statusCode()).isEqualTo(200);
+            assertThat(b.send("GET", "/api/artifacts/shared", null).body()).isEqualTo(schema(1));
+            assertThat(b.send("PUT", "/api/artifacts/shared", schema(2)).statusCode()).isEqualTo(200);
+            assertThat(a.send("GET", "/api/artifacts/shared", null).body()).isEqualTo(schema(2));
+
+            List<Thread> writers = new ArrayList<>();
+            List<Integer> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+            for (RegistryProcess node : List.of(a, b, a, b)) {
+                Thread t = new Thread(() -> {
+                    for (int i = 0; i < 25; i++) {
+                        int status = node.send("POST", "/api/artifacts/shared/versions", schema(3 + (i % 7))).statusCode();
+                        if (status != 200) {
+                            failures.add(status);
+                        }
+                    }
+                });
+                writers.add(t);
+                t.start();
+            }
+            for (Thread t : writers) {
+                t.join();
+            }
+            assertThat(failures).isEmpty();
+            StringBuilder expected = new StringBuilder("[");
+            for (int v = 1; v <= 102; v++) {
+                expected.append(v == 1 ? "" : ",").append(v);
+            }
+            expected.append("]");
+            assertThat(a.send("GET", "/api/artifacts/shared/versions", null).body()).isEqualTo(expected.toString());
+            assertThat(b.send("GET", "/api/artifacts/shared/versions", null).body()).isEqualTo(expected.toString());
+        }
+    }
+
+    @Test
+    void databaseStoppedAndRestarted_answers503Meanwhile_andRecoversWithoutRestart() throws Exception {
+        PostgresServer own = PostgresServer.start(Path.of("target"));
+        try {
+            Map<String, String> settings = settings(own, own.createDatabase());
+            try (RegistryProcess registry = registry(settings, "outage").start()) {
+                assertThat(create(registry, "before", schema(1)).statusCode()).isEqualTo(200);
+                own.stop();
+                HttpResponse<String> during = registry.send("GET", "/api/artifacts/before", null);
+                assertThat(during.statusCode()).isEqualTo(503);
+                assertThat(during.body()).contains("\"error_code\":503");
+                assertThat(create(registry, "during", schema(1)).statusCode()).isEqualTo(503);
+                assertThat(awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
+                own.startAgain();
+                assertThat(awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
+                assertThat(awaitStatus(registry, "/api/artifacts/before", 200, 30)).isTrue();
+                assertThat(create(registry, "after", schema(1)).statusCode()).isEqualTo(200);
+            }
+        } finally {
+            own.close();
+        }
+    }
+
+    @Test
+    void databaseDownAtStartUp_registryStartsNotReady_andBecomesReadyWhenItAnswers() throws Exception {
+        PostgresServer own = PostgresServer.start(Path.of("target"));
+        try {
+            Map<String, String> settings = settings(own, own.createDatabase());
+            own.stop();
+            try (RegistryProcess registry = registry(settings, "late-database").startWithoutWaiting()) {
+                assertThat(awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
+                HttpResponse<String> early = registry.send("GET", "/api/artifacts", null);
+                assertThat(early.statusCode()).isEqualTo(503);
+                assertThat(early.body()).contains("\"error_code\":503");
+                own.startAgain();
+                assertThat(awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
+                assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
+                assertThat(registry.log()).contains("stele.storage.postgresql.url");
+            }
+        } finally {
+            own.close();
+        }
+    }
+
+    @Test
+    void wrongPassword_logsOneLineNamingTheSetting_andStaysNotReady() throws Exception {
+        Map<String, String> settings = settings(server.createDatabase());
+        settings.put("stele.storage.postgresql.password", "wrong");
+        try (RegistryProcess registry = registry(settings, "wrong-password").startWithoutWaiting()) {
+            assertThat(awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
+            String log = registry.log();
+            assertThat(log).contains("password authentication failed").contains("stele.storage.postgresql.password");
+            assertThat(registry.send("GET", "/api/artifacts", null).statusCode()).isEqualTo(503);
+        }
+    }
+
+    @Test
+    void sigkillDuringWrites_losesNoAcknowledgedWrite() throws Exception {
+        Map<String, String> settings = settings(server.createDatabase());
+        List<Long> acknowledged;
+        try (RegistryProcess registry = registry(settings, "sigkill").start()) {
+            acknowledged = Writes.floodThenKill(registry, 8, 300);
+        }
+        try (RegistryProcess registry = registry(settings, "sigkill-restarted").start()) {
+            Writes.assertAllPresent(registry, acknowledged);
+        }
+    }
+
+    private static boolean awaitStatus(RegistryProcess registry, String path, int status, int seconds)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            try {
+                if (registry.send("GET", path, null).statusCode() == status) {
+                    return true;
+                }
+            } catch (RuntimeException e) {
+                // not answering yet
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+}

@@ -1,0 +1,157 @@
+package io.stele.app.packaged;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The packaged registry run as a separate process, as a user runs it, on a free loopback port. */
+final class RegistryProcess implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final Map<String, String> settings;
+    private final Path log;
+    private final int port;
+    private Process process;
+
+    /**
+     * @param settings system properties passed to the registry, such as {@code stele.storage.kind}
+     * @param log where its output goes
+     */
+    RegistryProcess(Map<String, String> settings, Path log) {
+        this.settings = settings;
+        this.log = log;
+        this.port = freePort();
+    }
+
+    static Path runnerJar() {
+        Path jar = Path.of(System.getProperty("runner.jar", "target/quarkus-app/quarkus-run.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("The packaged registry is missing at " + jar + "; run mvn package first.");
+        }
+        return jar;
+    }
+
+    /** Starts the registry and waits until it is ready. */
+    RegistryProcess start() {
+        launch();
+        awaitStatus("/q/health/ready", true, Duration.ofSeconds(60));
+        return this;
+    }
+
+    /** Starts the registry and waits only until it answers HTTP, ready or not. */
+    RegistryProcess startWithoutWaiting() {
+        launch();
+        awaitStatus("/q/health/live", false, Duration.ofSeconds(60));
+        return this;
+    }
+
+    /** What the registry has logged so far. */
+    String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    private void launch() {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1"));
+        settings.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of("-jar", runnerJar().toString()));
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void awaitStatus(String path, boolean requireOk, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("The registry exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                int status = send("GET", path, null).statusCode();
+                if (status == 200 || !requireOk) {
+                    return;
+                }
+            } catch (UncheckedIOException e) {
+                // not listening yet
+            }
+            sleep(200);
+        }
+        throw new IllegalStateException("The registry did not answer " + path + " within " + timeout + "; see " + log);
+    }
+
+    /**
+     * Sends one request.
+     *
+     * @param body the body, or null for none
+     * @param headers header names and values, alternating
+     */
+    HttpResponse<String> send(String method, String path, String body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Kills the process with SIGKILL, as a crash or an OOM killer would. */
+    void kill() {
+        process.destroyForcibly();
+        waitFor();
+    }
+
+    private void waitFor() {
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            waitFor();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.stele.storage.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Change;
+import io.stele.storage.Content;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.testkit.servers.PostgresServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/** Two nodes on one PostgreSQL database: each hears of the other's changes, within a bound. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PostgresReplicasIT {
+
+    /** The bound docs/storage.md promises for a change to reach another node. */
+    static final long BOUND_MILLIS = 1000;
+
+    private final PostgresServer server = PostgresServer.shared();
+    private final String database = server.createDatabase();
+    private SqlStorage a;
+    private SqlStorage b;
+
+    private SqlStorage open() {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setURL(server.jdbcUrl(database));
+        ds.setUser(PostgresServer.USER);
+        ds.setPassword(PostgresServer.PASSWORD);
+        SqlStorage storage = SqlStorage.postgresql(server.jdbcUrl(database), ds,
+                Flyway.configure().dataSource(ds).locations("classpath:db/migration/postgresql").load(), () -> {});
+        storage.start();
+        return storage;
+    }
+
+    @BeforeAll
+    void start() {
+        a = open();
+        b = open();
+    }
+
+    @AfterAll
+    void stop() {
+        a.close();
+        b.close();
+    }
+
+    private static VersionDraft draft(String id, int n) {
+        return new VersionDraft(id, ArtifactType.AVRO,
+                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"), EditableMeta.EMPTY, "");
+    }
+
+    @Test
+    void writeThroughOneNode_isSeenAndSignalledOnTheOther() throws Exception {
+        BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
+        try (AutoCloseable subscription = b.changes().subscribe(heardByB::add)) {
+            Thread.sleep(500); // let both listeners settle
+            heardByB.clear();
+            List<Long> latencies = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                String id = "replica-" + UUID.randomUUID();
+                long started = System.nanoTime();
+                StoredVersion written = a.artifacts().create(draft(id, i));
+                Change heard = heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS);
+                latencies.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                assertThat(heard).isEqualTo(new Change.ArtifactChanged(id));
+                assertThat(b.versions().latest(id)).contains(written);
+            }
+            latencies.sort(null);
+            System.out.printf("Change signal from node A to node B: median %d ms, max %d ms over %d writes%n",
+                    latencies.get(latencies.size() / 2), latencies.get(latencies.size() - 1), latencies.size());
+        }
+    }
+
+    @Test
+    void ownChanges_areNotHeardTwice() throws Exception {
+        BlockingQueue<Change> heardByA = new LinkedBlockingQueue<>();
+        String id = "own-" + UUID.randomUUID();
+        try (AutoCloseable subscription = a.changes().subscribe(heardByA::add)) {
+            a.artifacts().create(draft(id, 1));
+            assertThat(heardByA.poll()).isEqualTo(new Change.ArtifactChanged(id));
+            assertThat(heardByA.poll(500, TimeUnit.MILLISECONDS)).isNull();
+        }
+    }
+
+    @Test
+    void concurrentVersionsThroughBothNodes_leaveOneToNWithoutGapOrDuplicate() throws Exception {
+        String id = "both-" + UUID.randomUUID();
+        a.artifacts().create(draft(id, 0));
+        List<Thread> writers = new ArrayList<>();
+        for (SqlStorage node : List.of(a, b, a, b)) {
+            Thread t = new Thread(() -> {
+                for (int i = 0; i < 50; i++) {
+                    node.versions().add(draft(id, i));
+                }
+            });
+            writers.add(t);
+            t.start();
+        }
+        for (Thread t : writers) {
+            t.join();
+        }
+        List<Integer> expected = new ArrayList<>();
+        for (int v = 1; v <= 201; v++) {
+            expected.add(v);
+        }
+        assertThat(a.versions().list(id)).isEqualTo(expected);
+        assertThat(b.versions().list(id)).isEqualTo(expected);
+    }
+}
