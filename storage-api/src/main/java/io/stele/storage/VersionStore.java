@@ -19,9 +19,11 @@ public interface VersionStore {
     /**
      * Adds the next version of an existing artifact.
      *
+     * @return the artifact, with the version just added as its latest
      * @throws NotFoundException when the artifact does not exist
+     * @throws ArtifactTypeMismatchException when the draft's type is not the artifact's type
      */
-    StoredVersion add(VersionDraft draft);
+    StoredArtifact add(VersionDraft draft);
 
     /** The highest version that is not {@link VersionState#DISABLED}, or empty. */
     Optional<StoredVersion> latest(String artifactId);

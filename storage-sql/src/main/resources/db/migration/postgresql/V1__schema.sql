@@ -4,6 +4,7 @@ CREATE SEQUENCE content_ids START WITH 1;
 
 CREATE TABLE artifacts (
     artifact_id    VARCHAR(512) NOT NULL PRIMARY KEY,
+    artifact_type  VARCHAR(32) NOT NULL,
     created_by     VARCHAR(256) NOT NULL,
     created_on     TIMESTAMP WITH TIME ZONE NOT NULL,
     latest_version INT NOT NULL

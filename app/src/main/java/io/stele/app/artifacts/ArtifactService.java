@@ -4,8 +4,8 @@ import io.stele.app.types.AnalysedContent;
 import io.stele.app.types.ArtifactTypes;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.ArtifactType;
-import io.stele.storage.ConflictException;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
@@ -15,7 +15,9 @@ import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -39,7 +41,7 @@ public class ArtifactService {
     public record Upload(byte[] body, Optional<String> typeHeader, Optional<String> contentType) {}
 
     /** The version a write produced or found, with the artifact's creator. */
-    public record Written(StoredVersion version, String artifactCreatedBy, java.time.Instant artifactCreatedOn) {}
+    public record Written(StoredVersion version, String artifactCreatedBy, Instant artifactCreatedOn) {}
 
     private RegistryStorage storage() {
         return provider.storage();
@@ -66,20 +68,25 @@ public class ArtifactService {
         }
     }
 
-    /** Adds a version; without a declared type, the artifact's current type is assumed. */
+    /**
+     * Adds a version. Without a declared type, the type is detected from the content; should the
+     * artifact be of another type, the content is checked as that type and added if valid.
+     */
     public Written addVersion(String artifactId, Upload upload) {
         Content content = checkedContent(upload);
-        StoredArtifact artifact = storage().artifacts().get(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId));
-        ArtifactType current = artifact.latest().type();
         Optional<ArtifactType> declared = upload.typeHeader().map(ArtifactTypes::parseType);
-        if (declared.isPresent() && declared.get() != current) {
-            throw new ConflictException("Artifact '" + artifactId + "' is of type " + current
-                    + "; a new version cannot be of type " + declared.get() + ".");
+        AnalysedContent analysed = types.analyse(content, declared, upload.contentType());
+        StoredArtifact artifact;
+        try {
+            artifact = storage().versions().add(draft(artifactId, content, analysed));
+        } catch (ArtifactTypeMismatchException e) {
+            if (declared.isPresent() || types.hintedType(upload.contentType()).isPresent()) {
+                throw e;
+            }
+            AnalysedContent asArtifactType = types.analyse(content, Optional.of(e.artifactType()), Optional.empty());
+            artifact = storage().versions().add(draft(artifactId, content, asArtifactType));
         }
-        AnalysedContent analysed = types.analyse(content, Optional.of(current), upload.contentType());
-        StoredVersion added = storage().versions().add(draft(artifactId, content, analysed));
-        return new Written(added, artifact.createdBy(), artifact.createdOn());
+        return new Written(artifact.latest(), artifact.createdBy(), artifact.createdOn());
     }
 
     /** The version with the artifact's creation facts, for answers shaped as ArtifactMetaData. */
@@ -116,7 +123,7 @@ public class ArtifactService {
     }
 
     private static VersionDraft draft(String artifactId, Content content, AnalysedContent analysed) {
-        EditableMeta meta = new EditableMeta(analysed.name(), analysed.description(), List.of(), java.util.Map.of());
+        EditableMeta meta = new EditableMeta(analysed.name(), analysed.description(), List.of(), Map.of());
         return new VersionDraft(artifactId, analysed.type(), content, meta, ANONYMOUS);
     }
 }

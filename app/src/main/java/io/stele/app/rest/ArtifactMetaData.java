@@ -8,16 +8,19 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Apicurio v1 {@code ArtifactMetaData}: an artifact as seen through one of its versions. */
+/**
+ * Apicurio v1 {@code ArtifactMetaData}: an artifact as seen through one of its versions. Times are
+ * epoch milliseconds, as Apicurio Registry 1.x sent them and as its clients read them.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ArtifactMetaData(
         String id,
         String name,
         String description,
         String createdBy,
-        Instant createdOn,
+        long createdOn,
         String modifiedBy,
-        Instant modifiedOn,
+        long modifiedOn,
         int version,
         ArtifactType type,
         long globalId,
@@ -32,7 +35,7 @@ public record ArtifactMetaData(
      */
     static ArtifactMetaData of(StoredVersion v, String artifactCreatedBy, Instant artifactCreatedOn) {
         return new ArtifactMetaData(v.artifactId(), v.meta().name().orElse(null), v.meta().description().orElse(null),
-                artifactCreatedBy, artifactCreatedOn, v.modifiedBy(), v.modifiedOn(), v.version(), v.type(),
+                artifactCreatedBy, artifactCreatedOn.toEpochMilli(), v.modifiedBy(), v.modifiedOn().toEpochMilli(), v.version(), v.type(),
                 v.globalId(), v.state(), v.meta().labels(), v.meta().properties());
     }
 }

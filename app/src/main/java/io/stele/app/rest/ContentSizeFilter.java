@@ -15,9 +15,20 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public class ContentSizeFilter {
 
-    /** Resolved per request: the filter is created before runtime configuration is available. */
+    /** Resolved on first use: the filter is created before runtime configuration is available. */
     @Inject
     Instance<ApiConfig> config;
+
+    private volatile long maxContentSize = -1;
+
+    private long maxContentSize() {
+        long max = maxContentSize;
+        if (max < 0) {
+            max = config.get().maxContentSize().asLongValue();
+            maxContentSize = max;
+        }
+        return max;
+    }
 
     @ServerRequestFilter(preMatching = true)
     public Response checkDeclaredLength(ContainerRequestContext request) {
@@ -25,7 +36,7 @@ public class ContentSizeFilter {
         if (declared == null) {
             return null;
         }
-        long max = config.get().maxContentSize().asLongValue();
+        long max = maxContentSize();
         long length;
         try {
             length = Long.parseLong(declared.trim());

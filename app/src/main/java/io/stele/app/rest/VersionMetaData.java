@@ -4,11 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Apicurio v1 {@code VersionMetaData}: one version. */
+/** Apicurio v1 {@code VersionMetaData}: one version. Times are epoch milliseconds. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record VersionMetaData(
         String id,
@@ -16,7 +15,7 @@ public record VersionMetaData(
         String name,
         String description,
         String createdBy,
-        Instant createdOn,
+        long createdOn,
         ArtifactType type,
         long globalId,
         VersionState state,
@@ -25,7 +24,7 @@ public record VersionMetaData(
 
     static VersionMetaData of(StoredVersion v) {
         return new VersionMetaData(v.artifactId(), v.version(), v.meta().name().orElse(null),
-                v.meta().description().orElse(null), v.createdBy(), v.createdOn(), v.type(), v.globalId(), v.state(),
+                v.meta().description().orElse(null), v.createdBy(), v.createdOn().toEpochMilli(), v.type(), v.globalId(), v.state(),
                 v.meta().labels(), v.meta().properties());
     }
 }

@@ -56,10 +56,19 @@ public class ArtifactTypes {
             throw new InvalidContentException("The artifact content is empty.");
         }
         String text = content.text();
+        Optional<ArtifactType> known = declared.or(() -> contentType.flatMap(ArtifactTypes::hint));
+        if (known.isPresent() && known.get() == ArtifactType.AVRO) {
+            return avro(text); // Avro parses its own JSON: no second parse
+        }
+        if (known.isEmpty() && mayBeAvro(text)) {
+            try {
+                return avro(text); // the common case, told with one parse
+            } catch (InvalidContentException notAvro) {
+                // detected below, where invalid Avro gets its message
+            }
+        }
         JsonNode json = parseJsonOrNull(text);
-        ArtifactType type = declared
-                .or(() -> contentType.flatMap(ArtifactTypes::hint))
-                .orElseGet(() -> detect(text, json));
+        ArtifactType type = known.orElseGet(() -> detect(text, json));
         return switch (type) {
             case AVRO -> avro(text);
             case JSON -> titled(type, requireJson(type, json), "");
@@ -70,6 +79,11 @@ public class ArtifactTypes {
             }
             default -> new AnalysedContent(type, Optional.empty(), Optional.empty());
         };
+    }
+
+    /** The type named by {@code artifactType=...} in a Content-Type, if any. */
+    public Optional<ArtifactType> hintedType(Optional<String> contentType) {
+        return contentType.flatMap(ArtifactTypes::hint);
     }
 
     private static Optional<ArtifactType> hint(String contentType) {
@@ -127,6 +141,13 @@ public class ArtifactTypes {
         }
         throw new InvalidContentException(
                 "The artifact type could not be determined from the content; set X-Registry-ArtifactType.");
+    }
+
+    /** JSON that names none of the other JSON-based types' markers. */
+    private static boolean mayBeAvro(String text) {
+        String trimmed = text.stripLeading();
+        return !trimmed.isEmpty() && "{[\"".indexOf(trimmed.charAt(0)) >= 0 && !text.contains("\"$schema\"")
+                && !text.contains("\"openapi\"") && !text.contains("\"swagger\"") && !text.contains("\"asyncapi\"");
     }
 
     private static boolean isAvroTypeName(String name) {

@@ -9,7 +9,6 @@ import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
-import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -66,8 +65,8 @@ class ArtifactsApiTest {
                 .body("type", equalTo("AVRO"))
                 .body("state", equalTo("ENABLED"))
                 .body("globalId", greaterThan(0))
-                .body("createdOn", startsWith("20"))
-                .body("modifiedOn", notNullValue());
+                .body("createdOn", greaterThan(1_700_000_000_000L))
+                .body("modifiedOn", greaterThan(1_700_000_000_000L));
     }
 
     @Test
@@ -184,6 +183,18 @@ class ArtifactsApiTest {
                 .put("/api/artifacts/{id}", id).then(), 409, "cannot be of type JSON");
         assertError(given().body("{\"type\":\"record\"}").put("/api/artifacts/{id}", id).then(), 400, "Invalid Avro");
         given().get("/api/artifacts/{id}/versions", id).then().body("", contains(1));
+    }
+
+    @Test
+    void updateArtifact_withAmbiguousContentAndNoType_usesTheArtifactsType() {
+        String id = newId();
+        given().header("X-Registry-ArtifactId", id).header("X-Registry-ArtifactType", "JSON")
+                .body("{\"type\":\"object\"}").post("/api/artifacts").then().statusCode(200).body("type", equalTo("JSON"));
+        // {"type":"string"} reads as Avro too; the artifact is JSON Schema, so it is added as such
+        given().body("{\"type\":\"string\"}").put("/api/artifacts/{id}", id).then().statusCode(200)
+                .body("type", equalTo("JSON")).body("version", equalTo(2));
+        assertError(given().contentType("application/json; artifactType=AVRO").body("{\"type\":\"string\"}")
+                .put("/api/artifacts/{id}", id).then(), 409, "cannot be of type AVRO");
     }
 
     @Test

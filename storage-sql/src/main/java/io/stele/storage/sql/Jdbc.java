@@ -110,9 +110,33 @@ final class Jdbc {
         }
     }
 
-    static long nextValue(Connection c, String sequence) throws SQLException {
-        return queryOne(c, "SELECT nextval('" + sequence + "')", rs -> rs.getLong(1))
-                .orElseThrow(() -> new SQLException("sequence " + sequence + " returned no value"));
+    /**
+     * Runs an INSERT or UPDATE and maps the values the database gives {@code columns} in the one row
+     * it wrote, or returns empty when it wrote none. One round trip: PostgreSQL answers with
+     * RETURNING, H2 with its generated keys.
+     */
+    static <T> Optional<T> updateReturning(Connection c, String sql, String[] columns, RowMapper<T> mapper,
+            Object... params) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql, columns)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            if (ps.executeUpdate() == 0) {
+                return Optional.empty();
+            }
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                if (!keys.next()) {
+                    throw new SQLException("The database returned no " + String.join(", ", columns) + " for: " + sql);
+                }
+                return Optional.of(mapper.map(keys));
+            }
+        }
+    }
+
+    /** {@link #updateReturning(Connection, String, String[], RowMapper, Object...)} for one number. */
+    static Optional<Long> updateReturning(Connection c, String sql, String column, Object... params)
+            throws SQLException {
+        return updateReturning(c, sql, new String[] {column}, rs -> rs.getLong(1), params);
     }
 
     private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {

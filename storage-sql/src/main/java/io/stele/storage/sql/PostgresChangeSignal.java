@@ -2,20 +2,18 @@ package io.stele.storage.sql;
 
 import io.stele.storage.Change;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.UUID;
 import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * Tells the other registry nodes on one PostgreSQL database of each change with {@code NOTIFY},
- * sent inside the writing transaction so it is delivered exactly when the change commits, and
- * hears theirs on a connection of its own that {@code LISTEN}s. After losing that connection it
- * reports {@link Change.Unknown}, since it may have missed changes meanwhile.
+ * Hears the changes that triggers announce with {@code NOTIFY} (migration V2), on a connection of
+ * its own that {@code LISTEN}s, and reports them to this node's listeners. This node's own writes
+ * are heard too, which only repeats an invalidation. After losing the connection it reports {@link
+ * Change.Unknown}, since it may have missed changes meanwhile.
  */
 final class PostgresChangeSignal implements SqlChangeFeed.Signal {
 
@@ -24,7 +22,6 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     private static final int POLL_MILLIS = 250;
 
     private final DataSource dataSource;
-    private final String node = UUID.randomUUID().toString();
     private volatile boolean running = true;
     private Thread listener;
 
@@ -32,28 +29,11 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
         this.dataSource = dataSource;
     }
 
-    @Override
-    public void send(Connection c, Change change) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify('" + CHANNEL + "', ?)")) {
-            ps.setString(1, encode(change));
-            ps.execute();
+    static Change decode(String payload) {
+        if (payload.startsWith("A ")) {
+            return new Change.ArtifactChanged(payload.substring(2));
         }
-    }
-
-    /** {@code node kind [artifactId]}: A for an artifact, G for global changes. */
-    private String encode(Change change) {
-        if (change instanceof Change.ArtifactChanged a) {
-            return node + " A " + a.artifactId();
-        }
-        return node + (change instanceof Change.GlobalChanged ? " G" : " U");
-    }
-
-    private Change decode(String payload) {
-        String[] parts = payload.split(" ", 3);
-        if (parts.length == 3 && "A".equals(parts[1])) {
-            return new Change.ArtifactChanged(parts[2]);
-        }
-        return parts.length >= 2 && "G".equals(parts[1]) ? new Change.GlobalChanged() : new Change.Unknown();
+        return "G".equals(payload) ? new Change.GlobalChanged() : new Change.Unknown();
     }
 
     @Override
@@ -75,25 +55,22 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
                     s.execute("LISTEN " + CHANNEL);
                 }
                 if (lost) {
-                    LOG.info("Listening for other nodes' changes again");
+                    LOG.info("Listening for changes on the database again");
                     feed.publish(new Change.Unknown());
                     lost = false;
                 }
                 PGConnection pg = c.unwrap(PGConnection.class);
                 while (running) {
                     PGNotification[] notifications = pg.getNotifications(POLL_MILLIS);
-                    if (notifications == null) {
-                        continue;
-                    }
-                    for (PGNotification n : notifications) {
-                        if (!n.getParameter().startsWith(node + " ")) {
+                    if (notifications != null) {
+                        for (PGNotification n : notifications) {
                             feed.publish(decode(n.getParameter()));
                         }
                     }
                 }
             } catch (SQLException | RuntimeException e) {
                 if (!lost && running) {
-                    LOG.warnf("Lost the connection that listens for other nodes' changes: %s; retrying", e.getMessage());
+                    LOG.warnf("Lost the connection that listens for changes on the database: %s; retrying", e.getMessage());
                 }
                 lost = true;
                 feed.publish(new Change.Unknown());

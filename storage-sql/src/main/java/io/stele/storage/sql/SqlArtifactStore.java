@@ -29,8 +29,9 @@ final class SqlArtifactStore implements ArtifactStore {
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
                 try {
                     Jdbc.update(c,
-                            "INSERT INTO artifacts (artifact_id, created_by, created_on, latest_version) VALUES (?, ?, ?, 1)",
-                            draft.artifactId(), draft.createdBy(), VersionRows.timestamp(now));
+                            "INSERT INTO artifacts (artifact_id, artifact_type, created_by, created_on, latest_version)"
+                                    + " VALUES (?, ?, ?, ?, 1)",
+                            draft.artifactId(), draft.type().name(), draft.createdBy(), VersionRows.timestamp(now));
                 } catch (SQLException e) {
                     if (Jdbc.isUniqueViolation(e)) {
                         throw AlreadyExistsException.artifact(draft.artifactId());
@@ -46,7 +47,8 @@ final class SqlArtifactStore implements ArtifactStore {
         return jdbc.read(c -> Jdbc.queryOne(c,
                 "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
                         + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id WHERE a.artifact_id = ?"
-                        + " ORDER BY CASE WHEN v.state = 'DISABLED' THEN 1 ELSE 0 END, v.version DESC LIMIT 1",
+                        + " AND v.version = COALESCE((SELECT max(e.version) FROM versions e"
+                        + " WHERE e.artifact_id = a.artifact_id AND e.state <> 'DISABLED'), a.latest_version)",
                 rs -> new StoredArtifact(artifactId, rs.getString("a_created_by"),
                         VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),
                 artifactId));

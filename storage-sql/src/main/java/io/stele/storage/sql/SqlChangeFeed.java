@@ -2,38 +2,29 @@ package io.stele.storage.sql;
 
 import io.stele.storage.Change;
 import io.stele.storage.ChangeFeed;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
 /**
- * Changes of a SQL backend: delivered to this node's listeners after each commit, and signalled to
- * other nodes on the same database inside the writing transaction, so they hear of it exactly when
- * it commits.
+ * Changes of a SQL backend: delivered to this node's listeners after each write, and, where the
+ * database can tell of them, those made by other nodes on the same database.
  */
 final class SqlChangeFeed implements ChangeFeed {
 
     private static final Logger LOG = Logger.getLogger(SqlChangeFeed.class);
 
-    /** How a database tells other nodes of a change; a no-op where only one node can run. */
+    /** How a database tells of changes made by other nodes; a no-op where only one node can run. */
     interface Signal extends AutoCloseable {
 
         Signal NONE = new Signal() {
-            @Override
-            public void send(Connection c, Change change) {}
-
             @Override
             public void listen(SqlChangeFeed feed) {}
 
             @Override
             public void close() {}
         };
-
-        /** Signals the change inside the writing transaction. */
-        void send(Connection c, Change change) throws SQLException;
 
         /** Starts delivering other nodes' changes to the feed. */
         void listen(SqlChangeFeed feed);
@@ -56,17 +47,13 @@ final class SqlChangeFeed implements ChangeFeed {
     }
 
     /**
-     * Runs a write in one transaction that also signals the change to other nodes, then tells this
-     * node's listeners. They are told even when the write fails: dropping a cache entry that was
-     * still valid costs one read, keeping one that went stale would be wrong.
+     * Runs a write in one transaction, then tells this node's listeners. They are told even when the
+     * write fails: dropping a cache entry that was still valid costs one read, keeping one that went
+     * stale would be wrong.
      */
     <T> T write(Jdbc jdbc, Change change, Jdbc.Work<T> work) {
         try {
-            return jdbc.inTransaction(c -> {
-                T result = work.run(c);
-                signal.send(c, change);
-                return result;
-            });
+            return jdbc.inTransaction(work);
         } finally {
             publish(change);
         }

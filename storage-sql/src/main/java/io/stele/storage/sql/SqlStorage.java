@@ -38,8 +38,8 @@ public final class SqlStorage implements RegistryStorage {
      * @param flyway a Flyway configured with this data source and the migrations for its database
      * @param onClose what to release on {@link #close()}, such as a pool the caller opened
      */
-    private SqlStorage(String kind, String location, DataSource dataSource, Flyway flyway, SqlChangeFeed.Signal signal,
-            Runnable onClose) {
+    private SqlStorage(String kind, SqlDialect dialect, String location, DataSource dataSource, Flyway flyway,
+            SqlChangeFeed.Signal signal, Runnable onClose) {
         this.kind = kind;
         this.location = location;
         this.dataSource = dataSource;
@@ -48,19 +48,19 @@ public final class SqlStorage implements RegistryStorage {
         this.changes = new SqlChangeFeed(signal);
         this.jdbc = new Jdbc(dataSource);
         this.artifacts = new SqlArtifactStore(jdbc, changes);
-        this.versions = new SqlVersionStore(jdbc, changes);
+        this.versions = new SqlVersionStore(jdbc, changes, dialect);
         this.contents = new SqlContentStore(jdbc);
         this.rules = new SqlRuleStore(jdbc, changes);
     }
 
     /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
     public static SqlStorage embedded(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
-        return new SqlStorage(SqlStorageBeans.EMBEDDED, location, dataSource, flyway, SqlChangeFeed.Signal.NONE, onClose);
+        return new SqlStorage(SqlStorageBeans.EMBEDDED, SqlDialect.H2, location, dataSource, flyway, SqlChangeFeed.Signal.NONE, onClose);
     }
 
     /** PostgreSQL: nodes sharing the database tell each other of changes with NOTIFY. */
     public static SqlStorage postgresql(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
-        return new SqlStorage(SqlStorageBeans.POSTGRESQL, location, dataSource, flyway,
+        return new SqlStorage(SqlStorageBeans.POSTGRESQL, SqlDialect.POSTGRESQL, location, dataSource, flyway,
                 new PostgresChangeSignal(dataSource), onClose);
     }
 

@@ -1,12 +1,18 @@
 package io.stele.storage.sql;
 
+import io.stele.storage.ArtifactType;
+import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.Change;
+import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -18,27 +24,93 @@ import java.util.Optional;
  */
 final class SqlVersionStore implements VersionStore {
 
+    /**
+     * Adds a version in one statement on PostgreSQL: takes the number (locking the artifact's row),
+     * stores the content if new, and inserts the version. The version is not inserted, and the
+     * caller rolls back, when the type differs or when the same content was stored concurrently
+     * (its row is not visible to this statement; a retry sees it).
+     */
+    private static final String ADD_IN_ONE_STATEMENT = """
+            WITH a AS (
+                UPDATE artifacts SET latest_version = latest_version + 1 WHERE artifact_id = ?
+                RETURNING latest_version, artifact_type, created_by, created_on),
+            c AS (
+                INSERT INTO contents (content_id, content_hash, content) VALUES (nextval('content_ids'), ?, ?)
+                ON CONFLICT (content_hash) DO NOTHING RETURNING content_id),
+            cid AS (
+                SELECT content_id FROM c UNION ALL SELECT content_id FROM contents WHERE content_hash = ?),
+            v AS (
+                INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,
+                    description, labels, properties, created_by, created_on, modified_by, modified_on)
+                SELECT nextval('global_ids'), ?, a.latest_version, (SELECT content_id FROM cid LIMIT 1), ?, 'ENABLED',
+                    ?, ?, ?, ?, ?, ?, ?, ?
+                FROM a WHERE a.artifact_type = ? AND EXISTS (SELECT 1 FROM cid)
+                RETURNING global_id, content_id)
+            SELECT a.latest_version, a.artifact_type, a.created_by, a.created_on, v.global_id, v.content_id
+            FROM a LEFT JOIN v ON true
+            """;
+
     private final Jdbc jdbc;
     private final SqlChangeFeed changes;
+    private final SqlDialect dialect;
 
-    SqlVersionStore(Jdbc jdbc, SqlChangeFeed changes) {
+    SqlVersionStore(Jdbc jdbc, SqlChangeFeed changes, SqlDialect dialect) {
         this.jdbc = jdbc;
         this.changes = changes;
+        this.dialect = dialect;
     }
 
     @Override
-    public StoredVersion add(VersionDraft draft) {
+    public StoredArtifact add(VersionDraft draft) {
         Instant now = VersionRows.now();
+        if (dialect == SqlDialect.POSTGRESQL) {
+            return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
+        }
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
-            int latest = Jdbc.queryOne(c, "SELECT latest_version FROM artifacts WHERE artifact_id = ? FOR UPDATE",
-                            rs -> rs.getInt(1), draft.artifactId())
+            // Taking the number locks the artifact's row until commit: concurrent writers queue here.
+            Taken taken = Jdbc.updateReturning(c,
+                            "UPDATE artifacts SET latest_version = latest_version + 1 WHERE artifact_id = ?",
+                            new String[] {"latest_version", "artifact_type", "created_by", "created_on"},
+                            rs -> new Taken(rs.getInt(1), ArtifactType.valueOf(rs.getString(2)), rs.getString(3),
+                                    VersionRows.instant(rs, "created_on")),
+                            draft.artifactId())
                     .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
-            StoredVersion v = VersionRows.insert(c, draft, latest + 1, now);
-            Jdbc.update(c, "UPDATE artifacts SET latest_version = ? WHERE artifact_id = ?", latest + 1,
-                    draft.artifactId());
-            return v;
+            if (taken.type() != draft.type()) {
+                throw new ArtifactTypeMismatchException(draft.artifactId(), taken.type(), draft.type());
+            }
+            StoredVersion added = VersionRows.insert(c, draft, taken.version(), now);
+            return new StoredArtifact(draft.artifactId(), taken.createdBy(), taken.createdOn(), added);
         });
     }
+
+    private static StoredArtifact addInOneStatement(Connection c, VersionDraft draft, Instant now) throws SQLException {
+        EditableMeta meta = draft.meta();
+        Content content = draft.content();
+        String type = draft.type().name();
+        return Jdbc.queryOne(c, ADD_IN_ONE_STATEMENT, rs -> {
+                    Taken taken = new Taken(rs.getInt(1), ArtifactType.valueOf(rs.getString(2)), rs.getString(3),
+                            VersionRows.instant(rs, "created_on"));
+                    if (taken.type() != draft.type()) {
+                        throw new ArtifactTypeMismatchException(draft.artifactId(), taken.type(), draft.type());
+                    }
+                    long globalId = rs.getLong(5);
+                    if (rs.wasNull()) {
+                        throw new SQLException("The same content was stored concurrently", Jdbc.SERIALIZATION_FAILURE);
+                    }
+                    StoredVersion added = new StoredVersion(draft.artifactId(), taken.version(), globalId,
+                            rs.getLong(6), draft.type(), VersionState.ENABLED, meta, draft.createdBy(), now,
+                            draft.createdBy(), now);
+                    return new StoredArtifact(draft.artifactId(), taken.createdBy(), taken.createdOn(), added);
+                },
+                draft.artifactId(), content.sha256(), content.bytes(), content.sha256(), draft.artifactId(), type,
+                meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
+                MetaJson.write(meta.properties()), draft.createdBy(), VersionRows.timestamp(now), draft.createdBy(),
+                VersionRows.timestamp(now), type)
+                .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
+    }
+
+    /** What taking the next version number tells of the artifact. */
+    private record Taken(int version, ArtifactType type, String createdBy, Instant createdOn) {}
 
     @Override
     public Optional<StoredVersion> latest(String artifactId) {

@@ -65,21 +65,22 @@ final class VersionRows {
      * and {@link Jdbc#inTransaction} runs it again, when it finds them.
      */
     static long storeContent(Connection c, Content content) throws SQLException {
-        Optional<Long> existing = contentId(c, content.sha256());
-        if (existing.isPresent()) {
-            return existing.get();
-        }
-        long contentId = Jdbc.nextValue(c, "content_ids");
         try {
-            Jdbc.update(c, "INSERT INTO contents (content_id, content_hash, content) VALUES (?, ?, ?)", contentId,
-                    content.sha256(), content.bytes());
+            Optional<Long> inserted = Jdbc.updateReturning(c,
+                    "INSERT INTO contents (content_id, content_hash, content) SELECT nextval('content_ids'), ?, ?"
+                            + " WHERE NOT EXISTS (SELECT 1 FROM contents WHERE content_hash = ?)",
+                    "content_id", content.sha256(), content.bytes(), content.sha256());
+            if (inserted.isPresent()) {
+                return inserted.get();
+            }
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
                 throw new SQLException("The same content was stored concurrently", Jdbc.SERIALIZATION_FAILURE, e);
             }
             throw e;
         }
-        return contentId;
+        return contentId(c, content.sha256())
+                .orElseThrow(() -> new SQLException("content " + content.sha256() + " is neither new nor stored"));
     }
 
     private static Optional<Long> contentId(Connection c, String sha256) throws SQLException {
@@ -89,16 +90,15 @@ final class VersionRows {
     /** Inserts version {@code version} of the draft's artifact; the artifact row must exist. */
     static StoredVersion insert(Connection c, VersionDraft draft, int version, Instant now) throws SQLException {
         long contentId = storeContent(c, draft.content());
-        long globalId = Jdbc.nextValue(c, "global_ids");
         EditableMeta meta = draft.meta();
-        Jdbc.update(c,
+        long globalId = Jdbc.updateReturning(c,
                 "INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,"
                         + " description, labels, properties, created_by, created_on, modified_by, modified_on)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                globalId, draft.artifactId(), version, contentId, draft.type().name(), VersionState.ENABLED.name(),
+                        + " VALUES (nextval('global_ids'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "global_id",
+                draft.artifactId(), version, contentId, draft.type().name(), VersionState.ENABLED.name(),
                 meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
                 MetaJson.write(meta.properties()), draft.createdBy(), timestamp(now), draft.createdBy(),
-                timestamp(now));
+                timestamp(now)).orElseThrow(() -> new SQLException("no version row was inserted"));
         return new StoredVersion(draft.artifactId(), version, globalId, contentId, draft.type(), VersionState.ENABLED,
                 meta, draft.createdBy(), now, draft.createdBy(), now);
     }

@@ -9,6 +9,9 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.testkit.servers.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -85,13 +88,20 @@ class PostgresReplicasIT {
     }
 
     @Test
-    void ownChanges_areNotHeardTwice() throws Exception {
-        BlockingQueue<Change> heardByA = new LinkedBlockingQueue<>();
-        String id = "own-" + UUID.randomUUID();
-        try (AutoCloseable subscription = a.changes().subscribe(heardByA::add)) {
-            a.artifacts().create(draft(id, 1));
-            assertThat(heardByA.poll()).isEqualTo(new Change.ArtifactChanged(id));
-            assertThat(heardByA.poll(500, TimeUnit.MILLISECONDS)).isNull();
+    void changesMadeInTheDatabaseByAnyone_areHeard() throws Exception {
+        String id = "sql-" + UUID.randomUUID();
+        a.artifacts().create(draft(id, 1));
+        BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
+        try (AutoCloseable subscription = b.changes().subscribe(heardByB::add);
+                Connection c = DriverManager.getConnection(server.jdbcUrl(database), PostgresServer.USER,
+                        PostgresServer.PASSWORD);
+                Statement s = c.createStatement()) {
+            Thread.sleep(300);
+            heardByB.clear();
+            s.executeUpdate("UPDATE versions SET state = 'DEPRECATED' WHERE artifact_id = '" + id + "'");
+            assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.ArtifactChanged(id));
+            s.executeUpdate("INSERT INTO global_rules (rule_type, config) VALUES ('VALIDITY', 'FULL')");
+            assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.GlobalChanged());
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.Change;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
@@ -87,7 +88,7 @@ public abstract class StorageContractSuite {
     }
 
     private StoredVersion add(String id, String text) {
-        return storage.versions().add(draft(id, text));
+        return storage.versions().add(draft(id, text)).latest();
     }
 
     @Test
@@ -182,6 +183,29 @@ public abstract class StorageContractSuite {
     }
 
     @Test
+    void add_returnsTheArtifactWithTheNewVersionAsLatest() {
+        String id = newId();
+        StoredVersion v1 = create(id, schema(1));
+        StoredArtifact after = storage.versions().add(draft(id, schema(2)));
+        assertThat(after.artifactId()).isEqualTo(id);
+        assertThat(after.createdBy()).isEqualTo("alice");
+        assertThat(after.createdOn()).isEqualTo(v1.createdOn());
+        assertThat(after.latest()).isEqualTo(storage.versions().get(id, 2).orElseThrow());
+    }
+
+    @Test
+    void add_withAnotherType_failsWithTypeMismatch_andAddsNothing() {
+        String id = newId();
+        create(id, schema(1));
+        VersionDraft json = new VersionDraft(id, ArtifactType.JSON, Content.of("{}"), EditableMeta.EMPTY, "");
+        assertThatThrownBy(() -> storage.versions().add(json))
+                .isInstanceOfSatisfying(ArtifactTypeMismatchException.class,
+                        e -> assertThat(e.artifactType()).isEqualTo(ArtifactType.AVRO));
+        assertThat(storage.versions().list(id)).containsExactly(1);
+        assertThat(add(id, schema(2)).version()).isEqualTo(2);
+    }
+
+    @Test
     void add_whenArtifactMissing_failsWithNotFound() {
         assertThatThrownBy(() -> add(newId(), schema(1))).isInstanceOf(NotFoundException.class);
     }
@@ -221,6 +245,18 @@ public abstract class StorageContractSuite {
         assertThat(b.globalId()).isNotEqualTo(a.globalId());
         assertThat(storage.contents().byContentId(a.contentId()).orElseThrow().content()).isEqualTo(Content.of(text));
         assertThat(storage.contents().byGlobalId(c.globalId()).orElseThrow().content().text()).isEqualTo(text + " ");
+    }
+
+    @Test
+    void content_whenEightThreadsStoreTheSameNewContentAtOnce_isStoredOnce() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            String text = schema(7) + UUID.randomUUID();
+            List<String> ids = IntStream.range(0, 8).mapToObj(i -> newId()).toList();
+            ids.forEach(id -> create(id, schema(1)));
+            List<Object> outcomes = runConcurrently(8, i -> add(ids.get(i), text));
+            assertThat(outcomes).allMatch(o -> o instanceof StoredVersion, "every add succeeds");
+            assertThat(outcomes.stream().map(o -> ((StoredVersion) o).contentId()).distinct()).hasSize(1);
+        }
     }
 
     @Test
