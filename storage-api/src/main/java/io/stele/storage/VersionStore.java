@@ -34,6 +34,9 @@ public interface VersionStore {
     /** The version with this globalId, in any state, or empty. */
     Optional<StoredVersion> byGlobalId(long globalId);
 
+    /** How many versions exist, across all artifacts. May take as long as a scan of them all. */
+    long count();
+
     /**
      * The version numbers of an artifact, ascending.
      *

@@ -10,8 +10,9 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.PageRequest;
-import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredVersion;
+import io.smallrye.mutiny.Uni;
+import io.stele.storage.RegistryStorage;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -73,10 +74,9 @@ public class ArtifactsResource {
     @GET
     @Path("{artifactId}")
     @Produces(MediaType.WILDCARD)
-    public Response getLatestArtifact(@PathParam("artifactId") String artifactId) {
-        StoredVersion latest = storage().versions().latest(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId));
-        return responses.content(latest);
+    public Uni<Response> getLatestArtifact(
+            @PathParam("artifactId") String artifactId, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return responses.latest(artifactId, ifNoneMatch);
     }
 
     @PUT
@@ -142,8 +142,9 @@ public class ArtifactsResource {
     @GET
     @Path("{artifactId}/versions/{version}")
     @Produces(MediaType.WILDCARD)
-    public Response getArtifactVersion(@PathParam("artifactId") String artifactId, @PathParam("version") String version) {
-        return responses.content(requireVersion(artifactId, version));
+    public Uni<Response> getArtifactVersion(@PathParam("artifactId") String artifactId,
+            @PathParam("version") String version, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return responses.version(() -> requireVersion(artifactId, version), ifNoneMatch);
     }
 
     @GET

@@ -1,5 +1,8 @@
 package io.stele.app.rest;
 
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.cache.CachingStorage;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
@@ -7,19 +10,57 @@ import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import java.util.function.Supplier;
 
-/** Builds the response that carries a version's content, with the media type of its artifact type. */
+/**
+ * Answers with a version's content: from the cache on the calling (event-loop) thread when both the
+ * version and its content are cached, else on a worker thread. Content is sent as stored, with its
+ * SHA-256 as a strong ETag; a matching If-None-Match gets 304 and no body.
+ */
 @ApplicationScoped
 public class ContentResponses {
 
     @Inject
     StorageProvider provider;
 
-    Response content(StoredVersion version) {
+    /** The latest version's content. */
+    Uni<Response> latest(String artifactId, String ifNoneMatch) {
+        CachingStorage storage = provider.storage();
+        Optional<StoredVersion> cached = storage.cachedLatest(artifactId);
+        if (cached.isPresent()) {
+            Optional<StoredContent> content = storage.cachedContent(cached.get().contentId());
+            if (content.isPresent()) {
+                return Uni.createFrom().item(response(cached.get(), content.get(), ifNoneMatch));
+            }
+        }
+        return blocking(() -> content(storage.versions().latest(artifactId)
+                .orElseThrow(() -> NotFoundException.artifact(artifactId)), ifNoneMatch));
+    }
+
+    /** A version's content, loaded on a worker thread unless cached. */
+    Uni<Response> version(Supplier<StoredVersion> version, String ifNoneMatch) {
+        return blocking(() -> content(version.get(), ifNoneMatch));
+    }
+
+    private static <T> Uni<T> blocking(Supplier<T> work) {
+        return Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private Response content(StoredVersion version, String ifNoneMatch) {
         StoredContent content = provider.storage().contents().byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
-        return Response.ok(content.content().bytes(), mediaType(version.type())).build();
+        return response(version, content, ifNoneMatch);
+    }
+
+    private static Response response(StoredVersion version, StoredContent content, String ifNoneMatch) {
+        String etag = "\"" + content.content().sha256() + "\"";
+        if (ifNoneMatch != null && (ifNoneMatch.contains(etag) || "*".equals(ifNoneMatch.trim()))) {
+            return Response.notModified().header(HttpHeaders.ETAG, etag).build();
+        }
+        return Response.ok(content.content().bytes(), mediaType(version.type())).header(HttpHeaders.ETAG, etag).build();
     }
 
     static String mediaType(ArtifactType type) {

@@ -6,7 +6,10 @@ import io.stele.app.storage.StorageProvider;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredVersion;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -29,8 +32,9 @@ public class IdsResource {
 
     @GET
     @Produces(MediaType.WILDCARD)
-    public Response getArtifactByGlobalId(@PathParam("globalId") String globalId) {
-        return responses.content(require(globalId));
+    public Uni<Response> getArtifactByGlobalId(
+            @PathParam("globalId") String globalId, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return responses.version(() -> require(globalId), ifNoneMatch);
     }
 
     @GET

@@ -1,6 +1,9 @@
 package io.stele.app.storage;
 
 import io.quarkus.runtime.Startup;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.stele.app.cache.CacheConfig;
+import io.stele.app.cache.CachingStorage;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.annotation.PostConstruct;
@@ -16,7 +19,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Finds the one backend that {@code stele.storage.kind} selects among the backend modules on the
- * classpath and starts it. When the backend cannot be reached at start-up, the registry still
+ * classpath, puts the read cache in front of it, and starts it. When the backend cannot be reached at start-up, the registry still
  * starts: it logs one line naming the settings involved, answers 503 and stays not ready, and keeps
  * trying until the backend answers.
  */
@@ -27,7 +30,7 @@ public class StorageProvider {
     private static final Logger LOG = Logger.getLogger(StorageProvider.class);
     private static final long RETRY_SECONDS = 2;
 
-    private final RegistryStorage storage;
+    private final CachingStorage storage;
     private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "stele-storage-start");
         t.setDaemon(true);
@@ -38,12 +41,13 @@ public class StorageProvider {
 
     @Inject
     StorageProvider(Instance<RegistryStorage> backends,
-            @ConfigProperty(name = "stele.storage.kind", defaultValue = "embedded") String kind) {
+            @ConfigProperty(name = "stele.storage.kind", defaultValue = "embedded") String kind, CacheConfig cache,
+            MeterRegistry meters) {
         if (!backends.isResolvable()) {
             throw new IllegalStateException("stele.storage.kind=" + kind
                     + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql.");
         }
-        this.storage = backends.get();
+        this.storage = new CachingStorage(backends.get(), cache.maxMemory().asLongValue(), meters);
     }
 
     @PostConstruct
@@ -86,11 +90,11 @@ public class StorageProvider {
     }
 
     /**
-     * The started backend.
+     * The started backend, behind the read cache.
      *
      * @throws StorageUnavailableException while it has not started
      */
-    public RegistryStorage storage() {
+    public CachingStorage storage() {
         if (!started) {
             throw new StorageUnavailableException("The " + storage.kind() + " storage backend has not started yet",
                     startFailure);

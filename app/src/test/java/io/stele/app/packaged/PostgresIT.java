@@ -95,6 +95,39 @@ class PostgresIT {
         }
     }
 
+    /** The bound docs/storage.md promises for another replica to serve a new latest version. */
+    static final long REPLICA_BOUND_MILLIS = 1000;
+
+    @Test
+    void anotherReplica_servesTheNewLatest_withinTheBound_evenWithItsCacheWarm() throws Exception {
+        Map<String, String> settings = settings(server.createDatabase());
+        try (RegistryProcess a = registry(settings, "cache-a").start();
+                RegistryProcess b = registry(settings, "cache-b").start()) {
+            assertThat(create(a, "hot", schema(1)).statusCode()).isEqualTo(200);
+            List<Long> lags = new ArrayList<>();
+            for (int v = 2; v <= 21; v++) {
+                assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1));
+                assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1)); // cached now
+                assertThat(a.send("PUT", "/api/artifacts/hot", schema(v)).statusCode()).isEqualTo(200);
+                long written = System.nanoTime();
+                long lag;
+                while (true) {
+                    lag = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - written);
+                    if (b.send("GET", "/api/artifacts/hot", null).body().equals(schema(v))) {
+                        break;
+                    }
+                    assertThat(lag).as("replica B still serves version %d", v - 1).isLessThan(REPLICA_BOUND_MILLIS);
+                    Thread.sleep(1);
+                }
+                lags.add(lag);
+                assertThat(a.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v));
+            }
+            lags.sort(null);
+            System.out.printf("Replica B served the new latest %d ms (median), %d ms (max) after replica A's write%n",
+                    lags.get(lags.size() / 2), lags.get(lags.size() - 1));
+        }
+    }
+
     @Test
     void databaseStoppedAndRestarted_answers503Meanwhile_andRecoversWithoutRestart() throws Exception {
         PostgresServer own = PostgresServer.start(Path.of("target"));

@@ -9,9 +9,11 @@ import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.VersionStore;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.nio.file.Path;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
+import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
  * A backend on a SQL database reached through a JDBC {@link DataSource}: H2 for the embedded
@@ -56,6 +58,17 @@ public final class SqlStorage implements RegistryStorage {
     /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
     public static SqlStorage embedded(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
         return new SqlStorage(SqlStorageBeans.EMBEDDED, SqlDialect.H2, location, dataSource, flyway, SqlChangeFeed.Signal.NONE, onClose);
+    }
+
+    /**
+     * The embedded default in a folder, outside any container: its own connection pool and schema
+     * migration, released on {@link #close()}. Not started.
+     */
+    public static SqlStorage openEmbedded(Path dir) {
+        JdbcConnectionPool pool = JdbcConnectionPool.create(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
+        pool.setMaxConnections(16);
+        Flyway flyway = Flyway.configure().dataSource(pool).locations("classpath:db/migration/h2").load();
+        return embedded(dir.toString(), pool, flyway, pool::dispose);
     }
 
     /** PostgreSQL: nodes sharing the database tell each other of changes with NOTIFY. */

@@ -131,6 +131,11 @@ final class SqlVersionStore implements VersionStore {
     }
 
     @Override
+    public long count() {
+        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM versions", rs -> rs.getLong(1)).orElse(0L));
+    }
+
+    @Override
     public List<Integer> list(String artifactId) {
         return jdbc.read(c -> {
             List<Integer> versions = Jdbc.queryList(c,

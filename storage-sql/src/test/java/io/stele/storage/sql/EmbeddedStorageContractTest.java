@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.flywaydb.core.Flyway;
-import org.h2.jdbcx.JdbcConnectionPool;
 
 /** The embedded default, with the JDBC URL it ships with, on a folder of its own under target/. */
 class EmbeddedStorageContractTest extends StorageContractSuite {
@@ -16,15 +14,12 @@ class EmbeddedStorageContractTest extends StorageContractSuite {
 
     @Override
     protected RegistryStorage openStorage() {
-        JdbcConnectionPool pool = JdbcConnectionPool.create(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
-        pool.setMaxConnections(16);
-        Flyway flyway = Flyway.configure().dataSource(pool).locations("classpath:db/migration/h2").load();
-        SqlStorage storage = SqlStorage.embedded(dir.toString(), pool, flyway, pool::dispose);
+        SqlStorage storage = SqlStorage.openEmbedded(dir);
         storage.start();
         return storage;
     }
 
-    private static Path newDataDir() {
+    static Path newDataDir() {
         try {
             Files.createDirectories(Path.of("target"));
             return Files.createTempDirectory(Path.of("target"), "embedded-");

@@ -361,11 +361,13 @@ public abstract class StorageContractSuite {
     @Test
     void ids_areAscendingAndPaged_andCountFollowsCreates() {
         long before = storage.artifacts().count();
+        long versionsBefore = storage.versions().count();
         String prefix = "paged-" + UUID.randomUUID() + "-";
         for (String suffix : List.of("c", "a", "b")) {
             create(prefix + suffix, schema(1));
         }
         assertThat(storage.artifacts().count()).isEqualTo(before + 3);
+        assertThat(storage.versions().count()).isEqualTo(versionsBefore + 3);
         List<String> all = storage.artifacts().ids(new PageRequest(0, PageRequest.MAX_LIMIT));
         assertThat(all).isSorted();
         assertThat(all).containsSubsequence(prefix + "a", prefix + "b", prefix + "c");

@@ -1,0 +1,313 @@
+package io.stele.app.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import io.stele.storage.ArtifactStore;
+import io.stele.storage.Change;
+import io.stele.storage.ChangeFeed;
+import io.stele.storage.ContentStore;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.PageRequest;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleStore;
+import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredContent;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionState;
+import io.stele.storage.VersionStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
+
+/**
+ * A read cache and timers above any backend. It keeps the latest version of each artifact, versions
+ * by globalId and content by contentId, each bounded by memory; it times every call it passes to
+ * the backend, per backend and operation.
+ *
+ * <p>Content never changes, so content entries never go stale. Version entries are dropped on the
+ * backend's change reports. A report for an artifact drops its latest entry at once; Caffeine waits
+ * for a load of the same key in progress, so a load that read the old latest cannot land after
+ * the drop. Entries by globalId cannot be found by artifact, so each remembers the change count of
+ * its artifact's stripe when it was loaded, and is served only while that count stands; a load that
+ * any change overtook is not kept. A write through this node reports its change before it returns,
+ * so the next read on this node sees it.
+ */
+public final class CachingStorage implements RegistryStorage {
+
+    /** Java object overhead of one entry, on top of its strings and bytes. */
+    private static final int ENTRY_OVERHEAD = 200;
+    private static final int STRIPES = 4096;
+
+    private final RegistryStorage backend;
+    private final MeterRegistry meters;
+    private final Cache<String, Stamped<StoredVersion>> latest;
+    private final Cache<Long, Stamped<StoredVersion>> byGlobalId;
+    private final Cache<Long, StoredContent> contents;
+    /** Counts every change report: an entry by globalId loaded across one is not kept. */
+    private final AtomicLong changes = new AtomicLong();
+    /** Counts change reports per stripe of artifacts: an entry by globalId is valid while its stripe's count stands. */
+    private final AtomicLongArray stripes = new AtomicLongArray(STRIPES);
+    /** Counts reports that may have lost changes: every version entry from before one is stale. */
+    private final AtomicLong resets = new AtomicLong();
+    private final VersionStore versions = new CachedVersions();
+    private final ContentStore contentStore = new CachedContents();
+    private AutoCloseable subscription;
+
+    /** A cached value with the counters read before it was loaded. */
+    private record Stamped<T>(T value, long changes, long resets) {}
+
+    public CachingStorage(RegistryStorage backend, long maxMemoryBytes, MeterRegistry meters) {
+        this.backend = backend;
+        this.meters = meters;
+        this.latest = Caffeine.newBuilder()
+                .maximumWeight(maxMemoryBytes / 5)
+                .weigher((String id, Stamped<StoredVersion> v) -> ENTRY_OVERHEAD + 2 * id.length())
+                .recordStats()
+                .build();
+        this.byGlobalId = Caffeine.newBuilder()
+                .maximumWeight(maxMemoryBytes / 10)
+                .weigher((Long id, Stamped<StoredVersion> v) -> ENTRY_OVERHEAD + 2 * v.value().artifactId().length())
+                .recordStats()
+                .build();
+        this.contents = Caffeine.newBuilder()
+                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 5 - maxMemoryBytes / 10)
+                .weigher((Long id, StoredContent c) -> ENTRY_OVERHEAD + c.content().size())
+                .recordStats()
+                .build();
+        CaffeineCacheMetrics.monitor(meters, latest, "stele.latest");
+        CaffeineCacheMetrics.monitor(meters, byGlobalId, "stele.versions");
+        CaffeineCacheMetrics.monitor(meters, contents, "stele.contents");
+    }
+
+    private void onChange(Change change) {
+        if (change instanceof Change.ArtifactChanged a) {
+            stripes.incrementAndGet(stripe(a.artifactId()));
+            changes.incrementAndGet();
+            latest.invalidate(a.artifactId());
+        } else if (change instanceof Change.Unknown) {
+            changes.incrementAndGet();
+            resets.incrementAndGet();
+            latest.invalidateAll();
+            byGlobalId.invalidateAll();
+        }
+    }
+
+    private static int stripe(String artifactId) {
+        return Math.floorMod(artifactId.hashCode(), STRIPES);
+    }
+
+    /** The latest version if cached: never touches the backend, so it may run on an event loop. */
+    public Optional<StoredVersion> cachedLatest(String artifactId) {
+        Stamped<StoredVersion> entry = latest.getIfPresent(artifactId);
+        return entry != null && entry.resets() == resets.get() ? Optional.of(entry.value()) : Optional.empty();
+    }
+
+    /** Content if cached: never touches the backend. */
+    public Optional<StoredContent> cachedContent(long contentId) {
+        return Optional.ofNullable(contents.getIfPresent(contentId));
+    }
+
+    private <T> T timed(String operation, Supplier<T> call) {
+        Timer.Sample sample = Timer.start(meters);
+        String outcome = "error";
+        try {
+            T result = call.get();
+            outcome = "success";
+            return result;
+        } finally {
+            sample.stop(Timer.builder("stele.storage.operation")
+                    .description("Calls to the storage backend")
+                    .tag("backend", backend.kind())
+                    .tag("operation", operation)
+                    .tag("outcome", outcome)
+                    .register(meters));
+        }
+    }
+
+    private void timed(String operation, Runnable call) {
+        timed(operation, () -> {
+            call.run();
+            return null;
+        });
+    }
+
+    @Override
+    public String kind() {
+        return backend.kind();
+    }
+
+    @Override
+    public void start() {
+        backend.start();
+        subscription = backend.changes().subscribe(this::onChange);
+    }
+
+    @Override
+    public boolean isReady() {
+        return backend.isReady();
+    }
+
+    @Override
+    public ArtifactStore artifacts() {
+        ArtifactStore delegate = backend.artifacts();
+        return new ArtifactStore() {
+            @Override
+            public StoredVersion create(VersionDraft draft) {
+                return timed("create_artifact", () -> delegate.create(draft));
+            }
+
+            @Override
+            public Optional<StoredArtifact> get(String artifactId) {
+                return timed("get_artifact", () -> delegate.get(artifactId));
+            }
+
+            @Override
+            public List<String> ids(PageRequest page) {
+                return timed("list_artifacts", () -> delegate.ids(page));
+            }
+
+            @Override
+            public long count() {
+                return timed("count_artifacts", delegate::count);
+            }
+
+            @Override
+            public void delete(String artifactId) {
+                timed("delete_artifact", () -> delegate.delete(artifactId));
+            }
+        };
+    }
+
+    @Override
+    public VersionStore versions() {
+        return versions;
+    }
+
+    @Override
+    public ContentStore contents() {
+        return contentStore;
+    }
+
+    @Override
+    public RuleStore rules() {
+        return backend.rules();
+    }
+
+    @Override
+    public ChangeFeed changes() {
+        return backend.changes();
+    }
+
+    @Override
+    public void close() {
+        if (subscription != null) {
+            try {
+                subscription.close();
+            } catch (Exception e) {
+                // closing a subscription only unregisters a listener
+            }
+        }
+        backend.close();
+    }
+
+    private final class CachedVersions implements VersionStore {
+
+        private VersionStore delegate() {
+            return backend.versions();
+        }
+
+        @Override
+        public StoredArtifact add(VersionDraft draft) {
+            return timed("add_version", () -> delegate().add(draft));
+        }
+
+        @Override
+        public Optional<StoredVersion> latest(String artifactId) {
+            Optional<StoredVersion> cached = cachedLatest(artifactId);
+            if (cached.isPresent()) {
+                return cached;
+            }
+            long resetsBefore = resets.get();
+            Stamped<StoredVersion> loaded = latest.asMap().compute(artifactId, (id, old) ->
+                    old != null && old.resets() == resetsBefore ? old : timed("latest_version",
+                            () -> delegate().latest(id).map(v -> new Stamped<>(v, 0, resetsBefore)).orElse(null)));
+            return loaded == null ? Optional.empty() : Optional.of(loaded.value());
+        }
+
+        @Override
+        public Optional<StoredVersion> get(String artifactId, int version) {
+            return timed("get_version", () -> delegate().get(artifactId, version));
+        }
+
+        @Override
+        public Optional<StoredVersion> byGlobalId(long globalId) {
+            Stamped<StoredVersion> entry = byGlobalId.getIfPresent(globalId);
+            if (entry != null && entry.resets() == resets.get()
+                    && entry.changes() == stripes.get(stripe(entry.value().artifactId()))) {
+                return Optional.of(entry.value());
+            }
+            long changesBefore = changes.get();
+            long resetsBefore = resets.get();
+            Optional<StoredVersion> loaded = timed("version_by_global_id", () -> delegate().byGlobalId(globalId));
+            if (loaded.isPresent()) {
+                long stripeCount = stripes.get(stripe(loaded.get().artifactId()));
+                if (changes.get() == changesBefore) {
+                    byGlobalId.put(globalId, new Stamped<>(loaded.get(), stripeCount, resetsBefore));
+                }
+            }
+            return loaded;
+        }
+
+        @Override
+        public long count() {
+            return timed("count_versions", delegate()::count);
+        }
+
+        @Override
+        public List<Integer> list(String artifactId) {
+            return timed("list_versions", () -> delegate().list(artifactId));
+        }
+
+        @Override
+        public Optional<StoredVersion> findByContentHash(String artifactId, String sha256) {
+            return timed("find_by_content", () -> delegate().findByContentHash(artifactId, sha256));
+        }
+
+        @Override
+        public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta,
+                String modifiedBy) {
+            return timed("update_meta", () -> delegate().updateMeta(artifactId, version, meta, modifiedBy));
+        }
+
+        @Override
+        public StoredVersion updateState(String artifactId, int version, VersionState state,
+                String modifiedBy) {
+            return timed("update_state", () -> delegate().updateState(artifactId, version, state, modifiedBy));
+        }
+    }
+
+    private final class CachedContents implements ContentStore {
+
+        @Override
+        public Optional<StoredContent> byContentId(long contentId) {
+            StoredContent cached = contents.getIfPresent(contentId);
+            if (cached != null) {
+                return Optional.of(cached);
+            }
+            Optional<StoredContent> loaded = timed("content_by_id", () -> backend.contents().byContentId(contentId));
+            loaded.ifPresent(c -> contents.put(contentId, c));
+            return loaded;
+        }
+
+        @Override
+        public Optional<StoredContent> byGlobalId(long globalId) {
+            return versions.byGlobalId(globalId).flatMap(v -> byContentId(v.contentId()));
+        }
+    }
+}
