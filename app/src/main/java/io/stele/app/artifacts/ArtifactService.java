@@ -2,6 +2,7 @@ package io.stele.app.artifacts;
 
 import io.stele.app.types.AnalysedContent;
 import io.stele.app.types.ArtifactTypes;
+import io.stele.app.types.InvalidContentException;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactTypeMismatchException;
@@ -69,23 +70,44 @@ public class ArtifactService {
     }
 
     /**
-     * Adds a version. Without a declared type, the type is detected from the content; should the
-     * artifact be of another type, the content is checked as that type and added if valid.
+     * Adds a version. Without a declared type, the type is detected from the content; when the
+     * content's type cannot be told, or the artifact is of another type, the content is checked as
+     * the artifact's type and added if valid.
      */
     public Written addVersion(String artifactId, Upload upload) {
         Content content = checkedContent(upload);
-        Optional<ArtifactType> declared = upload.typeHeader().map(ArtifactTypes::parseType);
-        AnalysedContent analysed = types.analyse(content, declared, upload.contentType());
-        StoredArtifact artifact;
-        try {
-            artifact = storage().versions().add(draft(artifactId, content, analysed));
-        } catch (ArtifactTypeMismatchException e) {
-            if (declared.isPresent() || types.hintedType(upload.contentType()).isPresent()) {
-                throw e;
-            }
-            AnalysedContent asArtifactType = types.analyse(content, Optional.of(e.artifactType()), Optional.empty());
-            artifact = storage().versions().add(draft(artifactId, content, asArtifactType));
+        Optional<ArtifactType> declared = upload.typeHeader().map(ArtifactTypes::parseType)
+                .or(() -> types.hintedType(upload.contentType()));
+        if (declared.isPresent()) {
+            return written(storage().versions().add(draft(artifactId, content,
+                    types.analyse(content, declared, Optional.empty()))));
         }
+        AnalysedContent detected;
+        try {
+            detected = types.analyse(content, Optional.empty(), Optional.empty());
+        } catch (InvalidContentException notDetected) {
+            return addAsArtifactType(artifactId, content, currentType(artifactId));
+        }
+        try {
+            return written(storage().versions().add(draft(artifactId, content, detected)));
+        } catch (ArtifactTypeMismatchException e) {
+            return addAsArtifactType(artifactId, content, e.artifactType());
+        }
+    }
+
+    private Written addAsArtifactType(String artifactId, Content content, ArtifactType type) {
+        AnalysedContent analysed = types.analyse(content, Optional.of(type), Optional.empty());
+        return written(storage().versions().add(draft(artifactId, content, analysed)));
+    }
+
+    private ArtifactType currentType(String artifactId) {
+        return storage().artifacts().get(artifactId)
+                .orElseThrow(() -> NotFoundException.artifact(artifactId))
+                .latest()
+                .type();
+    }
+
+    private static Written written(StoredArtifact artifact) {
         return new Written(artifact.latest(), artifact.createdBy(), artifact.createdOn());
     }
 

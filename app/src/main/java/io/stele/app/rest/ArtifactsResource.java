@@ -56,7 +56,8 @@ public class ArtifactsResource {
 
     @GET
     public List<String> listArtifacts() {
-        return storage().artifacts().ids(new PageRequest(0, config.maxListedIds()));
+        int limit = Math.max(1, Math.min(config.maxListedIds(), PageRequest.MAX_LIMIT));
+        return storage().artifacts().ids(new PageRequest(0, limit));
     }
 
     @POST

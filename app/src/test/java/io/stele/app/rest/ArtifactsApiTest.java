@@ -195,6 +195,20 @@ class ArtifactsApiTest {
                 .body("type", equalTo("JSON")).body("version", equalTo(2));
         assertError(given().contentType("application/json; artifactType=AVRO").body("{\"type\":\"string\"}")
                 .put("/api/artifacts/{id}", id).then(), 409, "cannot be of type AVRO");
+        // invalid as the Avro it looks like, valid as the JSON Schema the artifact is
+        given().body("{\"type\":\"record\"}").put("/api/artifacts/{id}", id).then().statusCode(200)
+                .body("type", equalTo("JSON")).body("version", equalTo(3));
+    }
+
+    @Test
+    void updateArtifact_withUndetectableContentAndNoType_usesTheArtifactsType() {
+        String id = newId();
+        given().header("X-Registry-ArtifactId", id).header("X-Registry-ArtifactType", "PROTOBUF_FD")
+                .body(new byte[] {10, 3, 'a', '.', 'p'}).post("/api/artifacts").then().statusCode(200);
+        given().body(new byte[] {10, 3, 'b', '.', 'p'}).put("/api/artifacts/{id}", id).then().statusCode(200)
+                .body("type", equalTo("PROTOBUF_FD")).body("version", equalTo(2));
+        assertError(given().body(new byte[] {10, 3, 'b', '.', 'p'}).put("/api/artifacts/{id}", newId()).then(), 404,
+                "No artifact");
     }
 
     @Test

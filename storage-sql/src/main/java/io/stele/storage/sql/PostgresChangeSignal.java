@@ -20,6 +20,8 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     static final String CHANNEL = "stele_changes";
     private static final Logger LOG = Logger.getLogger(PostgresChangeSignal.class);
     private static final int POLL_MILLIS = 250;
+    /** How often the listening connection is probed, so a silently dead one is found. */
+    private static final long PROBE_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
 
     private final DataSource dataSource;
     private volatile boolean running = true;
@@ -51,6 +53,8 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
         while (running) {
             try (Connection c = dataSource.getConnection()) {
                 c.setAutoCommit(true);
+                // reads that hang this long mean a dead connection; the probe below makes sure one happens
+                c.setNetworkTimeout(Runnable::run, (int) java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(2 * PROBE_NANOS));
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
                 }
@@ -60,7 +64,12 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
                     lost = false;
                 }
                 PGConnection pg = c.unwrap(PGConnection.class);
+                long probed = System.nanoTime();
                 while (running) {
+                    if (System.nanoTime() - probed > PROBE_NANOS) {
+                        probe(c);
+                        probed = System.nanoTime();
+                    }
                     PGNotification[] notifications = pg.getNotifications(POLL_MILLIS);
                     if (notifications != null) {
                         for (PGNotification n : notifications) {
@@ -76,6 +85,14 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
                 feed.publish(new Change.Unknown());
                 pause();
             }
+        }
+    }
+
+    /** A round trip with a time limit: fails when the connection died without the socket noticing. */
+    private static void probe(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.setQueryTimeout(5);
+            s.execute("SELECT 1");
         }
     }
 

@@ -1,0 +1,80 @@
+# Shared by the benchmark scripts: starts a private PostgreSQL (or none, for the embedded default)
+# and the packaged registry on 127.0.0.1, and removes everything on exit.
+#   start_registry <postgresql|embedded> [extra java -D settings...]
+# sets: root, work, port, registry_pid
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+jar=$root/app/target/quarkus-app/quarkus-run.jar
+work=$(mktemp -d /tmp/stele-bench.XXXXXX)
+chmod 755 "$work"
+port=${PORT:-18080}
+pgport=${PGPORT:-15432}
+registry_pid=
+pgbin=
+
+cleanup() {
+  if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi
+  if [ -f "$work/pg/postmaster.pid" ]; then as_pg "$pgbin/pg_ctl" stop -m fast -D "$work/pg" >/dev/null || true; fi
+  if [ -s "$work/wrk.err" ]; then echo "wrk reported:" >&2; sort "$work/wrk.err" | uniq -c | head -5 >&2; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+start_registry() {
+  local kind=$1; shift
+  [ -f "$jar" ] || { echo "Build the registry first: mvn -B -DskipTests install" >&2; exit 1; }
+  command -v wrk >/dev/null || { echo "The benchmarks need wrk (Debian: apt-get install wrk)" >&2; exit 1; }
+  local settings=(-Dquarkus.http.port=$port -Dquarkus.http.host=127.0.0.1 -Dquarkus.log.level=WARN "$@")
+  if [ "$kind" = postgresql ]; then
+    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+    [ "$(id -u)" = 0 ] && chown postgres "$work"
+    echo stele > "$work/pw"
+    as_pg "$pgbin/initdb" -D "$work/pg" -U stele --pwfile="$work/pw" --auth-host=scram-sha-256 -E UTF8 --locale=C >/dev/null 2>&1
+    as_pg "$pgbin/pg_ctl" start -w -D "$work/pg" -l "$work/pg.log" \
+      -o "-p $pgport -h 127.0.0.1 -k $work -c max_connections=200 ${PG_OPTS:-}" >/dev/null
+    PGPASSWORD=stele "$pgbin/psql" -q -h 127.0.0.1 -p $pgport -U stele -d postgres -c "CREATE DATABASE stele"
+    settings+=(-Dstele.storage.kind=postgresql -Dstele.storage.postgresql.url=jdbc:postgresql://127.0.0.1:$pgport/stele
+      -Dstele.storage.postgresql.username=stele -Dstele.storage.postgresql.password=stele)
+  else
+    settings+=(-Dstele.storage.embedded.dir=$work/data)
+  fi
+  java -Xmx1g ${JAVA_OPTS:-} "${settings[@]}" -jar "$jar" > "$work/registry.log" 2>&1 &
+  registry_pid=$!
+  for _ in $(seq 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
+  echo "The registry did not become ready:" >&2; cat "$work/registry.log" >&2; exit 1
+}
+
+# Creates artifacts bench-0 .. bench-<n-1> through the REST API, with wrk, and stops it once both
+# of its threads have created their last artifact.
+seed_artifacts() {
+  local n=$1 url=http://127.0.0.1:$port
+  ARTIFACTS=$n wrk -t2 -c16 -d3600s -s "$root/bench/seed.lua" "$url" > "$work/seed.out" 2>&1 &
+  local wrk_pid=$!
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/api/artifacts/bench-$((n - 1))/meta")" = 200 ] &&
+        [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/api/artifacts/bench-$((n > 1 ? n - 2 : 0))/meta")" = 200 ]; do
+    kill -0 $wrk_pid 2>/dev/null || { echo "Seeding failed:" >&2; cat "$work/seed.out" >&2; exit 1; }
+    sleep 1
+  done
+  sleep 1
+  kill $wrk_pid 2>/dev/null || true
+  wait $wrk_pid 2>/dev/null || true
+  # wrk builds one request per thread before it starts and never sends it: create those two here
+  for id in 0 1; do
+    curl -sf -o /dev/null -X POST "$url/api/artifacts?ifExists=RETURN" -H "X-Registry-ArtifactId: bench-$id" \
+      -d '{"type":"record","name":"Bench'$id'","fields":[{"name":"id","type":"long"}]}'
+  done
+}
+
+# CPU seconds used so far by the registry process.
+registry_cpu() {
+  awk -v hz="$(getconf CLK_TCK)" '{print int(($14+$15)/hz)}' "/proc/$registry_pid/stat"
+}
+
+# Runs wrk and prints: requests/s p50 p99 non-2xx
+measure() {
+  local out
+  out=$(wrk "$@" 2>>"$work/wrk.err")
+  awk '/Requests\/sec/ {rps=$2} $1=="50%" {p50=$2} $1=="99%" {p99=$2} /Non-2xx/ {err=$5}
+       END {printf "%s %s %s %s\n", rps, p50, p99, (err == "" ? 0 : err)}' <<<"$out"
+}
