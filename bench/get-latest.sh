@@ -43,4 +43,5 @@ lp, cp = [ms(x) for x in sys.argv[3].split()], [ms(x) for x in sys.argv[4].split
 print(f"GET-latest / constant, requests/s: {sum(lr)/sum(cr):.2f}  (mean {sum(lr)/len(lr):.0f} vs {sum(cr)/len(cr):.0f})")
 print(f"GET-latest / constant, p99 latency: {sum(lp)/sum(cp):.2f}  (mean {sum(lp)/len(lp):.2f} ms vs {sum(cp)/len(cp):.2f} ms)")
 PY
-curl -s "$url/q/metrics" | grep -E '^(cache_gets_total|cache_size)\{cache="stele.latest"' || true
+echo "from /q/metrics after the run:"
+curl -s "$url/q/metrics" | grep -E '^(cache_gets_total|cache_size)\{cache="stele.latest"|^http_server_requests_seconds_count\{method="GET".*uri="/api/artifacts/\{artifactId\}"|^stele_storage_operation_seconds_count\{.*latest_version' || true

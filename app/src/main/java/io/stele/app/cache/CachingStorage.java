@@ -108,6 +108,15 @@ public final class CachingStorage implements RegistryStorage {
         return entry != null && entry.resets() == resets.get() ? Optional.of(entry.value()) : Optional.empty();
     }
 
+    /** The version with this globalId if cached and still valid: never touches the backend. */
+    public Optional<StoredVersion> cachedVersion(long globalId) {
+        Stamped<StoredVersion> entry = byGlobalId.getIfPresent(globalId);
+        return entry != null && entry.resets() == resets.get()
+                        && entry.changes() == stripes.get(stripe(entry.value().artifactId()))
+                ? Optional.of(entry.value())
+                : Optional.empty();
+    }
+
     /** Content if cached: never touches the backend. */
     public Optional<StoredContent> cachedContent(long contentId) {
         return Optional.ofNullable(contents.getIfPresent(contentId));
@@ -247,10 +256,9 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public Optional<StoredVersion> byGlobalId(long globalId) {
-            Stamped<StoredVersion> entry = byGlobalId.getIfPresent(globalId);
-            if (entry != null && entry.resets() == resets.get()
-                    && entry.changes() == stripes.get(stripe(entry.value().artifactId()))) {
-                return Optional.of(entry.value());
+            Optional<StoredVersion> cached = cachedVersion(globalId);
+            if (cached.isPresent()) {
+                return cached;
             }
             long changesBefore = changes.get();
             long resetsBefore = resets.get();

@@ -16,8 +16,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Answers with a version's content: from the cache on the calling (event-loop) thread when both the
- * version and its content are cached, else on a worker thread. Content is sent as stored, with its
+ * Answers with a version's content when {@link CachedContentRoutes} could not: from the cache on the
+ * calling (event-loop) thread when both the version and its content are cached, else on a worker
+ * thread. Content is sent as stored, with its
  * SHA-256 as a strong ETag; a matching If-None-Match gets 304 and no body.
  */
 @ApplicationScoped
@@ -55,9 +56,19 @@ public class ContentResponses {
         return response(version, content, ifNoneMatch);
     }
 
+    /** The strong ETag of content: its SHA-256, quoted. */
+    static String etag(StoredContent content) {
+        return "\"" + content.content().sha256() + "\"";
+    }
+
+    /** Whether an If-None-Match header names the ETag (or is {@code *}). */
+    static boolean matches(String ifNoneMatch, String etag) {
+        return ifNoneMatch != null && (ifNoneMatch.contains(etag) || "*".equals(ifNoneMatch.trim()));
+    }
+
     private static Response response(StoredVersion version, StoredContent content, String ifNoneMatch) {
-        String etag = "\"" + content.content().sha256() + "\"";
-        if (ifNoneMatch != null && (ifNoneMatch.contains(etag) || "*".equals(ifNoneMatch.trim()))) {
+        String etag = etag(content);
+        if (matches(ifNoneMatch, etag)) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }
         return Response.ok(content.content().bytes(), mediaType(version.type())).header(HttpHeaders.ETAG, etag).build();

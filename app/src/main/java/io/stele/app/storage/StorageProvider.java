@@ -84,6 +84,11 @@ public class StorageProvider {
         storage.close();
     }
 
+    /** Whether the backend has started (it may still be unreachable now). */
+    public boolean isStarted() {
+        return started;
+    }
+
     /** Whether the backend has started and answers now. */
     public boolean isReady() {
         return started && storage.isReady();

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -92,6 +93,8 @@ class HotPathTest {
         given().get("/q/metrics").then().statusCode(200)
                 .body(containsString("http_server_requests_seconds_bucket"))
                 .body(containsString("uri=\"/api/artifacts/{artifactId}\""))
+                .body(not(containsString("uri=\"/api/artifacts/" + id)))
+                .body(not(containsString("uri=\"/api/artifacts/:artifactId")))
                 .body(containsString("stele_storage_operation_seconds_bucket"))
                 .body(containsString("backend=\"embedded\""))
                 .body(containsString("cache_gets_total{cache=\"stele.latest\",result=\"hit\"}"))
@@ -99,6 +102,19 @@ class HotPathTest {
                 .body(containsString("stele_artifacts"))
                 .body(containsString("stele_versions"))
                 .body(containsString("jvm_memory_used_bytes"));
+    }
+
+    @Test
+    void cachedAnswers_areTheSameAsLoadedOnes() {
+        String id = ArtifactsApiTest.newId();
+        long g1 = ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
+        for (int i = 0; i < 3; i++) { // the first answer loads, the next come from the cache
+            given().get("/api/artifacts/{id}", id).then().statusCode(200).contentType(ContentType.JSON)
+                    .header("ETag", org.hamcrest.Matchers.startsWith("\"")).body(equalTo(schema(1)));
+            given().get("/api/ids/{g}", g1).then().statusCode(200).contentType(ContentType.JSON).body(equalTo(schema(1)));
+        }
+        given().get("/api/ids/not-a-number").then().statusCode(400).contentType(ContentType.JSON);
+        given().get("/api/artifacts/{id}", ArtifactsApiTest.newId()).then().statusCode(404).contentType(ContentType.JSON);
     }
 
     @Test
