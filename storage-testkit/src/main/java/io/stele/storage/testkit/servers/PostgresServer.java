@@ -66,16 +66,37 @@ public final class PostgresServer implements AutoCloseable {
 
     /** Starts a new server in a new folder under {@code parent}. */
     public static PostgresServer start(Path parent) {
+        return start(parent, false);
+    }
+
+    /**
+     * Starts a new server in a new folder under {@code parent}.
+     *
+     * @param bundled use the PostgreSQL build on the class path even when the machine has one
+     */
+    public static PostgresServer start(Path parent, boolean bundled) {
         try {
             Files.createDirectories(parent);
-            Path home = Files.createTempDirectory(parent.toAbsolutePath(), "postgres-");
-            PostgresServer server = new PostgresServer(findBinaries(home), home);
+            Path base = parent.toAbsolutePath();
+            if (isRoot() && !reachableByOthers(base)) {
+                // the server's user could not reach a folder under this one (a clone in a private folder)
+                base = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+            }
+            Path home = Files.createTempDirectory(base, "stele-postgres-");
+            Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx--x--x"));
+            Path bin = bundled ? unpackBundled(home.resolve("dist")) : findBinaries(home);
+            PostgresServer server = new PostgresServer(bin, home);
             server.initdb();
             server.startAgain();
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot prepare a PostgreSQL server: " + e.getMessage(), e);
         }
+    }
+
+    /** The folder of the server's programs. */
+    public Path binaries() {
+        return binDir;
     }
 
     public int port() {
@@ -115,6 +136,31 @@ public final class PostgresServer implements AutoCloseable {
     public void close() {
         if (Files.exists(dataDir.resolve("postmaster.pid"))) {
             stop();
+        }
+        if (!home.startsWith(Path.of("").toAbsolutePath())) {
+            deleteQuietly(home);
+        }
+    }
+
+    /** Whether every folder from the root down to this one lets other users through. */
+    private static boolean reachableByOthers(Path dir) {
+        try {
+            for (Path p = dir; p != null; p = p.getParent()) {
+                if (!Files.getPosixFilePermissions(p).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a folder left in the temporary directory is harmless
         }
     }
 
