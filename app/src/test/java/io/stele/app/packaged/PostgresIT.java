@@ -4,6 +4,7 @@ import static io.stele.app.packaged.Writes.create;
 import static io.stele.app.packaged.Writes.globalId;
 import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.testkit.servers.PostgresServer;
 import java.net.http.HttpResponse;
@@ -182,6 +183,20 @@ class PostgresIT {
             assertThat(log).contains("password authentication failed").contains("stele.storage.postgresql.password");
             assertThat(registry.send("GET", "/api/artifacts", null).statusCode()).isEqualTo(503);
         }
+    }
+
+    @Test
+    void impossibleSettings_stopStartUp_withAMessageNamingTheSetting() throws Exception {
+        Map<String, String> settings = settings(server.createDatabase());
+        settings.put("stele.storage.postgresql.pool-size", "1");
+        RegistryProcess registry = registry(settings, "bad-pool-size");
+        assertThatThrownBy(registry::startWithoutWaiting).hasMessageContaining("exited");
+        assertThat(registry.log()).contains("stele.storage.postgresql.pool-size must be 2 or more");
+        settings.put("stele.storage.postgresql.pool-size", "8");
+        settings.put("stele.storage.postgresql.url", "postgres://127.0.0.1/stele");
+        RegistryProcess wrongUrl = registry(settings, "bad-url");
+        assertThatThrownBy(wrongUrl::startWithoutWaiting).hasMessageContaining("exited");
+        assertThat(wrongUrl.log()).contains("stele.storage.postgresql.url must be a jdbc:postgresql: URL");
     }
 
     @Test

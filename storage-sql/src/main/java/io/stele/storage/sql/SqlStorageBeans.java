@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.flywaydb.core.Flyway;
 
 /**
@@ -27,18 +26,20 @@ public class SqlStorageBeans {
     @Produces
     @ApplicationScoped
     @LookupIfProperty(name = "stele.storage.kind", stringValue = EMBEDDED, lookupIfMissing = true)
-    RegistryStorage embedded(@Any Instance<AgroalDataSource> dataSources, @Any Instance<Flyway> flyways) {
-        return SqlStorage.embedded(setting("quarkus.datasource.embedded.jdbc.url") + " (stele.storage.embedded.dir)",
+    RegistryStorage embedded(SqlStorageConfig config, @Any Instance<AgroalDataSource> dataSources,
+            @Any Instance<Flyway> flyways) {
+        return SqlStorage.embedded(config.embedded().dir() + " (stele.storage.embedded.dir)",
                 dataSource(EMBEDDED, dataSources), flyway(EMBEDDED, flyways), () -> {});
     }
 
     @Produces
     @ApplicationScoped
     @LookupIfProperty(name = "stele.storage.kind", stringValue = POSTGRESQL)
-    RegistryStorage postgresql(@Any Instance<AgroalDataSource> dataSources, @Any Instance<Flyway> flyways) {
-        String location = setting("quarkus.datasource.postgresql.jdbc.url") + " (stele.storage.postgresql.url) as user '"
-                + setting("quarkus.datasource.postgresql.username")
-                + "' (stele.storage.postgresql.username, stele.storage.postgresql.password)";
+    RegistryStorage postgresql(SqlStorageConfig config, @Any Instance<AgroalDataSource> dataSources,
+            @Any Instance<Flyway> flyways) {
+        SqlStorageConfig.validate(config.postgresql());
+        String location = config.postgresql().url() + " (stele.storage.postgresql.url) as user '"
+                + config.postgresql().username() + "' (stele.storage.postgresql.username, stele.storage.postgresql.password)";
         return SqlStorage.postgresql(location, dataSource(POSTGRESQL, dataSources), flyway(POSTGRESQL, flyways), () -> {});
     }
 
@@ -50,7 +51,4 @@ public class SqlStorageBeans {
         return flyways.select(FlywayDataSource.FlywayDataSourceLiteral.of(name)).get();
     }
 
-    private static String setting(String name) {
-        return ConfigProvider.getConfig().getOptionalValue(name, String.class).orElse("(not set)");
-    }
 }
