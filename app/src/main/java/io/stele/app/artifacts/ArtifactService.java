@@ -128,6 +128,9 @@ public class ArtifactService {
     /** The version of the artifact whose content is exactly these bytes. */
     public StoredVersion findByContent(String artifactId, byte[] body) {
         Content content = checkedContent(new Upload(body, Optional.empty(), Optional.empty()));
+        if (content.size() == 0) {
+            throw new InvalidContentException("The artifact content is empty.");
+        }
         if (storage().artifacts().get(artifactId).isEmpty()) {
             throw NotFoundException.artifact(artifactId);
         }

@@ -55,6 +55,7 @@ public final class CachingStorage implements RegistryStorage {
     private final AtomicLongArray stripes = new AtomicLongArray(STRIPES);
     /** Counts reports that may have lost changes: every version entry from before one is stale. */
     private final AtomicLong resets = new AtomicLong();
+    private final ArtifactStore artifacts = new TimedArtifacts();
     private final VersionStore versions = new CachedVersions();
     private final ContentStore contentStore = new CachedContents();
     private AutoCloseable subscription;
@@ -164,33 +165,7 @@ public final class CachingStorage implements RegistryStorage {
 
     @Override
     public ArtifactStore artifacts() {
-        ArtifactStore delegate = backend.artifacts();
-        return new ArtifactStore() {
-            @Override
-            public StoredVersion create(VersionDraft draft) {
-                return timed("create_artifact", () -> delegate.create(draft));
-            }
-
-            @Override
-            public Optional<StoredArtifact> get(String artifactId) {
-                return timed("get_artifact", () -> delegate.get(artifactId));
-            }
-
-            @Override
-            public List<String> ids(PageRequest page) {
-                return timed("list_artifacts", () -> delegate.ids(page));
-            }
-
-            @Override
-            public long count() {
-                return timed("count_artifacts", delegate::count);
-            }
-
-            @Override
-            public void delete(String artifactId) {
-                timed("delete_artifact", () -> delegate.delete(artifactId));
-            }
-        };
+        return artifacts;
     }
 
     @Override
@@ -223,6 +198,38 @@ public final class CachingStorage implements RegistryStorage {
             }
         }
         backend.close();
+    }
+
+    private final class TimedArtifacts implements ArtifactStore {
+
+        private ArtifactStore delegate() {
+            return backend.artifacts();
+        }
+
+        @Override
+        public StoredVersion create(VersionDraft draft) {
+            return timed("create_artifact", () -> delegate().create(draft));
+        }
+
+        @Override
+        public Optional<StoredArtifact> get(String artifactId) {
+            return timed("get_artifact", () -> delegate().get(artifactId));
+        }
+
+        @Override
+        public List<String> ids(PageRequest page) {
+            return timed("list_artifacts", () -> delegate().ids(page));
+        }
+
+        @Override
+        public long count() {
+            return timed("count_artifacts", delegate()::count);
+        }
+
+        @Override
+        public void delete(String artifactId) {
+            timed("delete_artifact", () -> delegate().delete(artifactId));
+        }
     }
 
     private final class CachedVersions implements VersionStore {

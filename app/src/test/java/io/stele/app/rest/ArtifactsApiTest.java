@@ -262,6 +262,7 @@ class ArtifactsApiTest {
         given().body(USER_V1).post("/api/artifacts/{id}/meta", id).then().statusCode(200).body("version", equalTo(1));
         assertError(given().body("{\"type\":\"string\"}").post("/api/artifacts/{id}/meta", id).then(), 404,
                 "has the given content");
+        assertError(given().body("").post("/api/artifacts/{id}/meta", id).then(), 400, "empty");
     }
 
     @Test
