@@ -11,6 +11,7 @@ port=${PORT:-18080}
 pgport=${PGPORT:-15432}
 registry_pid=
 pgbin=
+export LUA_PATH="$root/bench/?.lua;;"
 
 cleanup() {
   if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi

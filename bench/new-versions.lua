@@ -1,14 +1,8 @@
 -- wrk script: each request adds a new version (with new content) to one of N artifacts.
 -- Artifacts are spread over connections so writers rarely queue on one artifact's row lock.
+require("thread_ids")
 local artifacts = tonumber(os.getenv("ARTIFACTS") or "1000")
 local counter = 0
-local thread_id = 0
-local next_thread = 0
-
-function setup(thread)
-  thread:set("thread_id", next_thread)
-  next_thread = next_thread + 1
-end
 
 function request()
   counter = counter + 1

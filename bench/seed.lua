@@ -1,11 +1,7 @@
 -- wrk script: creates artifacts bench-0 .. bench-(ARTIFACTS-1), split between wrk's threads, then stops.
+require("thread_ids")
 local artifacts = tonumber(os.getenv("ARTIFACTS") or "1000")
 local threads = 2
-local next_thread = 0
-function setup(thread)
-  thread:set("thread_id", next_thread)
-  next_thread = next_thread + 1
-end
 function init(args)
   counter = thread_id
 end

@@ -3,6 +3,7 @@ package io.stele.app.cache;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 
 /** Settings of the read cache, under {@code stele.cache}. */
 @ConfigMapping(prefix = "stele.cache")
@@ -14,4 +15,11 @@ public interface CacheConfig {
      */
     @WithDefault("256M")
     MemorySize maxMemory();
+
+    /**
+     * The longest a cached version is trusted. Changes reach caches within milliseconds; this bounds
+     * the rare case of a change whose announcement was lost (its writer died right after the commit).
+     */
+    @WithDefault("30S")
+    Duration versionTtl();
 }

@@ -19,6 +19,7 @@ import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -63,16 +64,22 @@ public final class CachingStorage implements RegistryStorage {
     /** A cached value with the counters read before it was loaded. */
     private record Stamped<T>(T value, long changes, long resets) {}
 
-    public CachingStorage(RegistryStorage backend, long maxMemoryBytes, MeterRegistry meters) {
+    /**
+     * @param maxMemoryBytes what the three caches may hold together
+     * @param versionTtl the longest a version entry is kept, whatever the change reports say
+     */
+    public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
         this.meters = meters;
         this.latest = Caffeine.newBuilder()
                 .maximumWeight(maxMemoryBytes / 5)
+                .expireAfterWrite(versionTtl)
                 .weigher((String id, Stamped<StoredVersion> v) -> ENTRY_OVERHEAD + 2 * id.length())
                 .recordStats()
                 .build();
         this.byGlobalId = Caffeine.newBuilder()
                 .maximumWeight(maxMemoryBytes / 10)
+                .expireAfterWrite(versionTtl)
                 .weigher((Long id, Stamped<StoredVersion> v) -> ENTRY_OVERHEAD + 2 * v.value().artifactId().length())
                 .recordStats()
                 .build();

@@ -47,7 +47,7 @@ public class StorageProvider {
             throw new IllegalStateException("stele.storage.kind=" + kind
                     + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql.");
         }
-        this.storage = new CachingStorage(backends.get(), cache.maxMemory().asLongValue(), meters);
+        this.storage = new CachingStorage(backends.get(), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
     }
 
     @PostConstruct

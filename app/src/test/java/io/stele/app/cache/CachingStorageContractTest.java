@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** The read cache in front of the embedded default keeps every promise of the storage SPI. */
 class CachingStorageContractTest extends StorageContractSuite {
@@ -16,7 +17,8 @@ class CachingStorageContractTest extends StorageContractSuite {
 
     @Override
     protected RegistryStorage openStorage() {
-        CachingStorage storage = new CachingStorage(SqlStorage.openEmbedded(dir), 16 * 1024 * 1024, new SimpleMeterRegistry());
+        CachingStorage storage = new CachingStorage(SqlStorage.openEmbedded(dir), 16 * 1024 * 1024, Duration.ofSeconds(30),
+                new SimpleMeterRegistry());
         storage.start();
         return storage;
     }

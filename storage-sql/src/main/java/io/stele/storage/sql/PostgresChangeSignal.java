@@ -2,18 +2,33 @@ package io.stele.storage.sql;
 
 import io.stele.storage.Change;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * Hears the changes that triggers announce with {@code NOTIFY} (migration V2), on a connection of
- * its own that {@code LISTEN}s, and reports them to this node's listeners. This node's own writes
- * are heard too, which only repeats an invalidation. After losing the connection it reports {@link
- * Change.Unknown}, since it may have missed changes meanwhile.
+ * Changes between the nodes on one PostgreSQL database, over {@code NOTIFY} on one channel.
+ *
+ * <p>Announcing: triggers announce updates and deletes from inside their transaction, whoever made
+ * them (migrations V2, V3). Changes this node commits are also announced by a sender thread, after
+ * the commit, several in one transaction that does not wait for its WAL flush: a NOTIFY inside each
+ * writing transaction would hold PostgreSQL's server-wide notification lock across that
+ * transaction's flush and queue every writer behind it. Should this node die between a commit and
+ * its announcement (milliseconds), other nodes learn of that change only when their cache entry
+ * expires ({@code stele.cache.version-ttl}).
+ *
+ * <p>Hearing: a connection of its own {@code LISTEN}s and reports what it hears to this node's
+ * listeners; its own announcements are heard too, which only repeats an invalidation. After losing
+ * that connection it reports {@link Change.Unknown}, since it may have missed changes meanwhile.
  */
 final class PostgresChangeSignal implements SqlChangeFeed.Signal {
 
@@ -21,11 +36,13 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     private static final Logger LOG = Logger.getLogger(PostgresChangeSignal.class);
     private static final int POLL_MILLIS = 250;
     /** How often the listening connection is probed, so a silently dead one is found. */
-    private static final long PROBE_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+    private static final long PROBE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final DataSource dataSource;
+    private final LinkedBlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
     private volatile boolean running = true;
     private Thread listener;
+    private Thread sender;
 
     PostgresChangeSignal(DataSource dataSource) {
         this.dataSource = dataSource;
@@ -39,6 +56,15 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     }
 
     @Override
+    public void committed(Change change) {
+        if (change instanceof Change.ArtifactChanged a) {
+            outgoing.add("A " + a.artifactId());
+        } else if (change instanceof Change.GlobalChanged) {
+            outgoing.add("G");
+        }
+    }
+
+    @Override
     public synchronized void listen(SqlChangeFeed feed) {
         if (listener != null) {
             return;
@@ -46,6 +72,47 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
         listener = new Thread(() -> loop(feed), "stele-postgres-listen");
         listener.setDaemon(true);
         listener.start();
+        sender = new Thread(this::send, "stele-postgres-announce");
+        sender.setDaemon(true);
+        sender.start();
+    }
+
+    /** Sends what this node committed, as many announcements per transaction as are waiting. */
+    private void send() {
+        while (running) {
+            List<String> batch = new ArrayList<>();
+            try {
+                String first = outgoing.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                outgoing.drainTo(batch, 999);
+                announce(new ArrayList<>(new LinkedHashSet<>(batch)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (SQLException | RuntimeException e) {
+                LOG.debugf("Could not announce %d changes, retrying: %s", batch.size(), e.getMessage());
+                outgoing.addAll(batch);
+                pause();
+            }
+        }
+    }
+
+    private void announce(List<String> payloads) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.execute("SET LOCAL synchronous_commit = off");
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT pg_notify('" + CHANNEL + "', p) FROM unnest(?::text[]) AS p")) {
+                ps.setArray(1, c.createArrayOf("text", payloads.toArray()));
+                ps.execute();
+            }
+            c.commit();
+        }
     }
 
     private void loop(SqlChangeFeed feed) {
@@ -54,7 +121,7 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
             try (Connection c = dataSource.getConnection()) {
                 c.setAutoCommit(true);
                 // reads that hang this long mean a dead connection; the probe below makes sure one happens
-                c.setNetworkTimeout(Runnable::run, (int) java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(2 * PROBE_NANOS));
+                c.setNetworkTimeout(Runnable::run, (int) TimeUnit.NANOSECONDS.toMillis(2 * PROBE_NANOS));
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
                 }
@@ -108,12 +175,14 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     @Override
     public synchronized void close() {
         running = false;
-        if (listener != null) {
-            listener.interrupt();
-            try {
-                listener.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        for (Thread t : new Thread[] {sender, listener}) {
+            if (t != null) {
+                t.interrupt();
+                try {
+                    t.join(2000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
     }

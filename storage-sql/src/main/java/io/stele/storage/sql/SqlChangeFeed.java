@@ -20,11 +20,17 @@ final class SqlChangeFeed implements ChangeFeed {
 
         Signal NONE = new Signal() {
             @Override
+            public void committed(Change change) {}
+
+            @Override
             public void listen(SqlChangeFeed feed) {}
 
             @Override
             public void close() {}
         };
+
+        /** Tells other nodes, where the database does not, of a change this node committed. */
+        void committed(Change change);
 
         /** Starts delivering other nodes' changes to the feed. */
         void listen(SqlChangeFeed feed);
@@ -53,7 +59,9 @@ final class SqlChangeFeed implements ChangeFeed {
      */
     <T> T write(Jdbc jdbc, Change change, Jdbc.Work<T> work) {
         try {
-            return jdbc.inTransaction(work);
+            T result = jdbc.inTransaction(work);
+            signal.committed(change);
+            return result;
         } finally {
             publish(change);
         }
