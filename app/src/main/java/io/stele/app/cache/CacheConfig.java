@@ -20,6 +20,6 @@ public interface CacheConfig {
      * The longest a cached version is trusted. Changes reach caches within milliseconds; this bounds
      * the rare case of a change whose announcement was lost (its writer died right after the commit).
      */
-    @WithDefault("30S")
+    @WithDefault("10M")
     Duration versionTtl();
 }
