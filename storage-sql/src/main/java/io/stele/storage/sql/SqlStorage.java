@@ -67,7 +67,7 @@ public final class SqlStorage implements RegistryStorage {
     public static SqlStorage openEmbedded(Path dir) {
         JdbcConnectionPool pool = JdbcConnectionPool.create(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
         pool.setMaxConnections(16);
-        Flyway flyway = Flyway.configure().dataSource(pool).locations("classpath:db/migration/h2").load();
+        Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
         return embedded(dir.toString(), pool, flyway, pool::dispose);
     }
 

@@ -43,7 +43,7 @@ class PostgresReplicasIT {
         ds.setUser(PostgresServer.USER);
         ds.setPassword(PostgresServer.PASSWORD);
         SqlStorage storage = SqlStorage.postgresql(server.jdbcUrl(database), ds,
-                Flyway.configure().dataSource(ds).locations("classpath:db/migration/postgresql").load(), () -> {});
+                Flyway.configure().dataSource(ds).locations(SqlDialect.POSTGRESQL.migrations()).load(), () -> {});
         storage.start();
         return storage;
     }

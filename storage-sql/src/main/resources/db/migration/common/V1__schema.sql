@@ -1,4 +1,5 @@
--- Stele schema, PostgreSQL. Sequences allocate ids without a hot row; no cache, so ids follow time on every connection.
+-- Stele schema, for PostgreSQL and for H2 (which runs in PostgreSQL compatibility mode).
+-- Sequences allocate ids without a hot row. VARCHAR without a length is unbounded in both.
 CREATE SEQUENCE global_ids START WITH 1;
 CREATE SEQUENCE content_ids START WITH 1;
 
@@ -24,10 +25,10 @@ CREATE TABLE versions (
     content_id    BIGINT NOT NULL REFERENCES contents (content_id),
     artifact_type VARCHAR(32) NOT NULL,
     state         VARCHAR(16) NOT NULL,
-    name          TEXT,
-    description   TEXT,
-    labels        TEXT NOT NULL,
-    properties    TEXT NOT NULL,
+    name          VARCHAR,
+    description   VARCHAR,
+    labels        VARCHAR NOT NULL,
+    properties    VARCHAR NOT NULL,
     created_by    VARCHAR(256) NOT NULL,
     created_on    TIMESTAMP WITH TIME ZONE NOT NULL,
     modified_by   VARCHAR(256) NOT NULL,
