@@ -21,7 +21,9 @@ import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
@@ -58,6 +60,8 @@ public final class CachingStorage implements RegistryStorage {
     private final AtomicLong resets = new AtomicLong();
     private final ArtifactStore artifacts = new TimedArtifacts();
     private final VersionStore versions = new CachedVersions();
+    /** The timer of each operation and outcome, registered once. */
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final ContentStore contentStore = new CachedContents();
     private AutoCloseable subscription;
 
@@ -110,15 +114,27 @@ public final class CachingStorage implements RegistryStorage {
         return Math.floorMod(artifactId.hashCode(), STRIPES);
     }
 
+    /*
+     * The public cached* methods are the fast path's one look per request and count as cache gets
+     * (hits and misses in the metrics); the stores below look again, uncounted, when a request the
+     * fast path could not answer reaches them.
+     */
+
     /** The latest version if cached: never touches the backend, so it may run on an event loop. */
     public Optional<StoredVersion> cachedLatest(String artifactId) {
-        Stamped<StoredVersion> entry = latest.getIfPresent(artifactId);
+        return validLatest(latest.getIfPresent(artifactId));
+    }
+
+    private Optional<StoredVersion> validLatest(Stamped<StoredVersion> entry) {
         return entry != null && entry.resets() == resets.get() ? Optional.of(entry.value()) : Optional.empty();
     }
 
     /** The version with this globalId if cached and still valid: never touches the backend. */
     public Optional<StoredVersion> cachedVersion(long globalId) {
-        Stamped<StoredVersion> entry = byGlobalId.getIfPresent(globalId);
+        return validVersion(byGlobalId.getIfPresent(globalId));
+    }
+
+    private Optional<StoredVersion> validVersion(Stamped<StoredVersion> entry) {
         return entry != null && entry.resets() == resets.get()
                         && entry.changes() == stripes.get(stripe(entry.value().artifactId()))
                 ? Optional.of(entry.value())
@@ -138,12 +154,13 @@ public final class CachingStorage implements RegistryStorage {
             outcome = "success";
             return result;
         } finally {
-            sample.stop(Timer.builder("stele.storage.operation")
+            String tagOutcome = outcome;
+            sample.stop(timers.computeIfAbsent(operation + "/" + outcome, k -> Timer.builder("stele.storage.operation")
                     .description("Calls to the storage backend")
                     .tag("backend", backend.kind())
                     .tag("operation", operation)
-                    .tag("outcome", outcome)
-                    .register(meters));
+                    .tag("outcome", tagOutcome)
+                    .register(meters)));
         }
     }
 
@@ -252,7 +269,7 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public Optional<StoredVersion> latest(String artifactId) {
-            Optional<StoredVersion> cached = cachedLatest(artifactId);
+            Optional<StoredVersion> cached = validLatest(latest.asMap().get(artifactId));
             if (cached.isPresent()) {
                 return cached;
             }
@@ -270,7 +287,7 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public Optional<StoredVersion> byGlobalId(long globalId) {
-            Optional<StoredVersion> cached = cachedVersion(globalId);
+            Optional<StoredVersion> cached = validVersion(byGlobalId.asMap().get(globalId));
             if (cached.isPresent()) {
                 return cached;
             }
@@ -318,7 +335,7 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public Optional<StoredContent> byContentId(long contentId) {
-            StoredContent cached = contents.getIfPresent(contentId);
+            StoredContent cached = contents.asMap().get(contentId);
             if (cached != null) {
                 return Optional.of(cached);
             }

@@ -2,7 +2,6 @@ package io.stele.app.rest;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.stele.app.cache.CachingStorage;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
@@ -12,13 +11,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Answers with a version's content when {@link CachedContentRoutes} could not: from the cache on the
- * calling (event-loop) thread when both the version and its content are cached, else on a worker
- * thread. Content is sent as stored, with its
+ * Answers with a version's content when {@link CachedContentRoutes} could not, on a worker thread,
+ * through the read cache. Content is sent as stored, with its
  * SHA-256 as a strong ETag; a matching If-None-Match gets 304 and no body.
  */
 @ApplicationScoped
@@ -27,17 +24,9 @@ public class ContentResponses {
     @Inject
     StorageProvider provider;
 
-    /** The latest version's content. */
+    /** The latest version's content (the cached case never gets here: {@link CachedContentRoutes}). */
     Uni<Response> latest(String artifactId, String ifNoneMatch) {
-        CachingStorage storage = provider.storage();
-        Optional<StoredVersion> cached = storage.cachedLatest(artifactId);
-        if (cached.isPresent()) {
-            Optional<StoredContent> content = storage.cachedContent(cached.get().contentId());
-            if (content.isPresent()) {
-                return Uni.createFrom().item(response(cached.get(), content.get(), ifNoneMatch));
-            }
-        }
-        return blocking(() -> content(storage.versions().latest(artifactId)
+        return blocking(() -> content(provider.storage().versions().latest(artifactId)
                 .orElseThrow(() -> NotFoundException.artifact(artifactId)), ifNoneMatch));
     }
 

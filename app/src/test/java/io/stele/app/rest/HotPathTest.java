@@ -117,6 +117,25 @@ class HotPathTest {
         given().get("/api/artifacts/{id}", ArtifactsApiTest.newId()).then().statusCode(404).contentType(ContentType.JSON);
     }
 
+    private static double latestGets(String result) {
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String prefix = "cache_gets_total{cache=\"stele.latest\",result=\"" + result + "\"} ";
+        return metrics.lines().filter(l -> l.startsWith(prefix)).mapToDouble(l -> Double.parseDouble(l.substring(prefix.length())))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void cacheMetrics_countOneLookPerRequest() {
+        String id = ArtifactsApiTest.newId();
+        ArtifactsApiTest.create(id, schema(1)).statusCode(200);
+        double misses = latestGets("miss");
+        double hits = latestGets("hit");
+        given().get("/api/artifacts/{id}", id).then().statusCode(200);
+        given().get("/api/artifacts/{id}", id).then().statusCode(200);
+        assertThat(latestGets("miss") - misses).isEqualTo(1.0);
+        assertThat(latestGets("hit") - hits).isEqualTo(1.0);
+    }
+
     @Test
     void constantEndpoint_isOffUnlessEnabled() {
         given().get("/bench/constant").then().statusCode(404).contentType(ContentType.JSON);
