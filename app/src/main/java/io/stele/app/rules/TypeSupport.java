@@ -1,0 +1,40 @@
+package io.stele.app.rules;
+
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.ArtifactType;
+import java.util.List;
+
+/**
+ * What the registry knows of one artifact type: how to check content, what content means the same,
+ * and whether one schema can read data written with another.
+ *
+ * <p>Implementations are stateless and thread-safe.
+ */
+public interface TypeSupport {
+
+    /** The type this supports. */
+    ArtifactType type();
+
+    /**
+     * Checks content at a validity level; {@link Validity#NONE} checks nothing.
+     *
+     * @throws InvalidContentException naming what is wrong, and where when the parser says
+     */
+    void validate(String content, Validity level);
+
+    /**
+     * Content in a form that is the same for all content that means the same: whitespace, key
+     * order and, where the type defines one, its canonical form do not matter. Content that cannot
+     * be parsed is returned as it is.
+     */
+    String canonical(String content);
+
+    /**
+     * Whether every datum written with {@code writer} can be read with {@code reader}.
+     *
+     * @return each incompatibility found, with its location; empty when compatible. A type without
+     *     a notion of compatibility returns empty.
+     * @throws InvalidContentException when either schema cannot be parsed
+     */
+    List<Incompatibility> readerIncompatibilities(String reader, String writer);
+}

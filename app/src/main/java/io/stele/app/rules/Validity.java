@@ -1,0 +1,22 @@
+package io.stele.app.rules;
+
+import java.util.Locale;
+
+/** The levels of the VALIDITY rule. */
+public enum Validity {
+    /** Content is stored without checks. */
+    NONE,
+    /** Content must parse as its type. */
+    SYNTAX_ONLY,
+    /** Content must parse and be meaningful: references resolve, the type's own rules hold. */
+    FULL;
+
+    /** Parses a rule configuration such as {@code FULL}; empty for a name that is not a level. */
+    public static java.util.Optional<Validity> parse(String config) {
+        try {
+            return java.util.Optional.of(valueOf(config.trim().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return java.util.Optional.empty();
+        }
+    }
+}
