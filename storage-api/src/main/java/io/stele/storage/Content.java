@@ -42,7 +42,8 @@ public record Content(byte[] bytes, String sha256) {
         return bytes.length;
     }
 
-    static String sha256Hex(byte[] bytes) {
+    /** Lower-case hex SHA-256 of the bytes. */
+    public static String sha256Hex(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

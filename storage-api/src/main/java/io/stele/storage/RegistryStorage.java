@@ -29,6 +29,8 @@ public interface RegistryStorage extends AutoCloseable {
 
     RuleStore rules();
 
+    SearchStore search();
+
     ChangeFeed changes();
 
     @Override

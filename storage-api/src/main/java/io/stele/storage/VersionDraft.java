@@ -11,8 +11,11 @@ import java.util.Objects;
  * @param content the content
  * @param meta the user metadata of the version
  * @param createdBy who creates it; empty when nobody is authenticated
+ * @param canonicalHash lower-case hex SHA-256 of the content's canonical form, the same for all
+ *     content that means the same (see {@link VersionStore#findByCanonicalHash})
  */
-public record VersionDraft(String artifactId, ArtifactType type, Content content, EditableMeta meta, String createdBy) {
+public record VersionDraft(
+        String artifactId, ArtifactType type, Content content, EditableMeta meta, String createdBy, String canonicalHash) {
 
     public static final int MAX_ID_LENGTH = 512;
 
@@ -22,5 +25,14 @@ public record VersionDraft(String artifactId, ArtifactType type, Content content
         Objects.requireNonNull(content, "content");
         Objects.requireNonNull(meta, "meta");
         Objects.requireNonNull(createdBy, "createdBy");
+        Objects.requireNonNull(canonicalHash, "canonicalHash");
+        if (canonicalHash.length() != 64) {
+            throw new IllegalArgumentException("canonicalHash must be 64 hex characters");
+        }
+    }
+
+    /** A draft whose canonical form is its content as it is. */
+    public VersionDraft(String artifactId, ArtifactType type, Content content, EditableMeta meta, String createdBy) {
+        this(artifactId, type, content, meta, createdBy, content.sha256());
     }
 }

@@ -44,8 +44,11 @@ public interface VersionStore {
      */
     List<Integer> list(String artifactId);
 
-    /** The highest version of the artifact whose content has this SHA-256, or empty. */
-    Optional<StoredVersion> findByContentHash(String artifactId, String sha256);
+    /**
+     * The highest version of the artifact whose content has this canonical hash ({@link
+     * VersionDraft#canonicalHash()}), or empty. Versions in every state are considered.
+     */
+    Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash);
 
     /**
      * Replaces the user metadata of one version.
@@ -60,4 +63,13 @@ public interface VersionStore {
      * @throws NotFoundException when the artifact or version does not exist
      */
     StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy);
+
+    /**
+     * Deletes one version. Its number and globalId are never given again; the content stays stored
+     * for other versions that share it. Deleting the only version of an artifact deletes the
+     * artifact, with its rules.
+     *
+     * @throws NotFoundException when the artifact or version does not exist
+     */
+    void delete(String artifactId, int version);
 }

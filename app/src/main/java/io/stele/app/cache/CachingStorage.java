@@ -5,14 +5,17 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.Change;
 import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.Page;
 import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
+import io.stele.storage.SearchStore;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
@@ -63,6 +66,7 @@ public final class CachingStorage implements RegistryStorage {
     /** The timer of each operation and outcome, registered once. */
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final ContentStore contentStore = new CachedContents();
+    private final SearchStore search = new TimedSearch();
     private AutoCloseable subscription;
 
     /** A cached value with the counters read before it was loaded. */
@@ -208,6 +212,11 @@ public final class CachingStorage implements RegistryStorage {
     }
 
     @Override
+    public SearchStore search() {
+        return search;
+    }
+
+    @Override
     public ChangeFeed changes() {
         return backend.changes();
     }
@@ -314,8 +323,8 @@ public final class CachingStorage implements RegistryStorage {
         }
 
         @Override
-        public Optional<StoredVersion> findByContentHash(String artifactId, String sha256) {
-            return timed("find_by_content", () -> delegate().findByContentHash(artifactId, sha256));
+        public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
+            return timed("find_by_content", () -> delegate().findByCanonicalHash(artifactId, canonicalHash));
         }
 
         @Override
@@ -328,6 +337,24 @@ public final class CachingStorage implements RegistryStorage {
         public StoredVersion updateState(String artifactId, int version, VersionState state,
                 String modifiedBy) {
             return timed("update_state", () -> delegate().updateState(artifactId, version, state, modifiedBy));
+        }
+
+        @Override
+        public void delete(String artifactId, int version) {
+            timed("delete_version", () -> delegate().delete(artifactId, version));
+        }
+    }
+
+    private final class TimedSearch implements SearchStore {
+
+        @Override
+        public Page<StoredArtifact> artifacts(ArtifactQuery query) {
+            return timed("search_artifacts", () -> backend.search().artifacts(query));
+        }
+
+        @Override
+        public Page<StoredVersion> versions(String artifactId, PageRequest page) {
+            return timed("search_versions", () -> backend.search().versions(artifactId, page));
         }
     }
 

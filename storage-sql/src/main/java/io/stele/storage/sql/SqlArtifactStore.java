@@ -3,6 +3,7 @@ package io.stele.storage.sql;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.Change;
+import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.PageRequest;
 import io.stele.storage.StoredArtifact;
@@ -28,10 +29,12 @@ final class SqlArtifactStore implements ArtifactStore {
         Instant now = VersionRows.now();
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
                 try {
+                    EditableMeta meta = draft.meta();
                     Jdbc.update(c,
-                            "INSERT INTO artifacts (artifact_id, artifact_type, created_by, created_on, latest_version)"
-                                    + " VALUES (?, ?, ?, ?, 1)",
-                            draft.artifactId(), draft.type().name(), draft.createdBy(), VersionRows.timestamp(now));
+                            "INSERT INTO artifacts (artifact_id, artifact_type, created_by, created_on, latest_version,"
+                                    + " meta_version, name, description, labels) VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)",
+                            draft.artifactId(), draft.type().name(), draft.createdBy(), VersionRows.timestamp(now),
+                            meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()));
                 } catch (SQLException e) {
                     if (Jdbc.isUniqueViolation(e)) {
                         throw AlreadyExistsException.artifact(draft.artifactId());
@@ -46,9 +49,8 @@ final class SqlArtifactStore implements ArtifactStore {
     public Optional<StoredArtifact> get(String artifactId) {
         return jdbc.read(c -> Jdbc.queryOne(c,
                 "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
-                        + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id WHERE a.artifact_id = ?"
-                        + " AND v.version = COALESCE((SELECT max(e.version) FROM versions e"
-                        + " WHERE e.artifact_id = a.artifact_id AND e.state <> 'DISABLED'), a.latest_version)",
+                        + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id"
+                        + " AND v.version = a.meta_version WHERE a.artifact_id = ?",
                 rs -> new StoredArtifact(artifactId, rs.getString("a_created_by"),
                         VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),
                 artifactId));

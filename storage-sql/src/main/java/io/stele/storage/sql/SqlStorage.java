@@ -5,6 +5,7 @@ import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
+import io.stele.storage.SearchStore;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.VersionStore;
 import java.sql.Connection;
@@ -32,6 +33,7 @@ public final class SqlStorage implements RegistryStorage {
     private final SqlVersionStore versions;
     private final SqlContentStore contents;
     private final SqlRuleStore rules;
+    private final SqlSearchStore search;
 
     /**
      * @param kind the {@code stele.storage.kind} this backend answers to
@@ -53,6 +55,7 @@ public final class SqlStorage implements RegistryStorage {
         this.versions = new SqlVersionStore(jdbc, changes, dialect);
         this.contents = new SqlContentStore(jdbc);
         this.rules = new SqlRuleStore(jdbc, changes);
+        this.search = new SqlSearchStore(jdbc);
     }
 
     /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
@@ -121,6 +124,11 @@ public final class SqlStorage implements RegistryStorage {
     @Override
     public RuleStore rules() {
         return rules;
+    }
+
+    @Override
+    public SearchStore search() {
+        return search;
     }
 
     @Override

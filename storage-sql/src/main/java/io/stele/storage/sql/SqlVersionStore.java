@@ -32,7 +32,9 @@ final class SqlVersionStore implements VersionStore {
      */
     private static final String ADD_IN_ONE_STATEMENT = """
             WITH a AS (
-                UPDATE artifacts SET latest_version = latest_version + 1 WHERE artifact_id = ?
+                UPDATE artifacts SET latest_version = latest_version + 1, meta_version = latest_version + 1,
+                    name = ?, description = ?, labels = ?
+                WHERE artifact_id = ?
                 RETURNING latest_version, artifact_type, created_by, created_on),
             c AS (
                 INSERT INTO contents (content_id, content_hash, content) VALUES (nextval('content_ids'), ?, ?)
@@ -41,9 +43,9 @@ final class SqlVersionStore implements VersionStore {
                 SELECT content_id FROM c UNION ALL SELECT content_id FROM contents WHERE content_hash = ?),
             v AS (
                 INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,
-                    description, labels, properties, created_by, created_on, modified_by, modified_on)
+                    description, labels, properties, created_by, created_on, modified_by, modified_on, canonical_hash)
                 SELECT nextval('global_ids'), ?, a.latest_version, (SELECT content_id FROM cid LIMIT 1), ?, 'ENABLED',
-                    ?, ?, ?, ?, ?, ?, ?, ?
+                    ?, ?, ?, ?, ?, ?, ?, ?, ?
                 FROM a WHERE a.artifact_type = ? AND EXISTS (SELECT 1 FROM cid)
                 RETURNING global_id, content_id)
             SELECT a.latest_version, a.artifact_type, a.created_by, a.created_on, v.global_id, v.content_id
@@ -68,11 +70,14 @@ final class SqlVersionStore implements VersionStore {
         }
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
             // Taking the number locks the artifact's row until commit: concurrent writers queue here.
+            EditableMeta meta = draft.meta();
             Taken taken = Jdbc.updateReturning(c,
-                            "UPDATE artifacts SET latest_version = latest_version + 1 WHERE artifact_id = ?",
+                            "UPDATE artifacts SET latest_version = latest_version + 1, meta_version = latest_version + 1,"
+                                    + " name = ?, description = ?, labels = ? WHERE artifact_id = ?",
                             new String[] {"latest_version", "artifact_type", "created_by", "created_on"},
                             rs -> new Taken(rs.getInt(1), ArtifactType.valueOf(rs.getString(2)), rs.getString(3),
                                     VersionRows.instant(rs, "created_on")),
+                            meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
                             draft.artifactId())
                     .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
             if (taken.type() != draft.type()) {
@@ -102,10 +107,11 @@ final class SqlVersionStore implements VersionStore {
                             draft.createdBy(), now);
                     return new StoredArtifact(draft.artifactId(), taken.createdBy(), taken.createdOn(), added);
                 },
+                meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
                 draft.artifactId(), content.sha256(), content.bytes(), content.sha256(), draft.artifactId(), type,
                 meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
                 MetaJson.write(meta.properties()), draft.createdBy(), VersionRows.timestamp(now), draft.createdBy(),
-                VersionRows.timestamp(now), type)
+                VersionRows.timestamp(now), draft.canonicalHash(), type)
                 .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
     }
 
@@ -148,11 +154,10 @@ final class SqlVersionStore implements VersionStore {
     }
 
     @Override
-    public Optional<StoredVersion> findByContentHash(String artifactId, String sha256) {
+    public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
         return jdbc.read(c -> Jdbc.queryOne(c,
-                VersionRows.SELECT + "JOIN contents ct ON ct.content_id = v.content_id"
-                        + " WHERE v.artifact_id = ? AND ct.content_hash = ? ORDER BY v.version DESC LIMIT 1",
-                VersionRows::map, artifactId, sha256));
+                VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.canonical_hash = ? ORDER BY v.version DESC LIMIT 1",
+                VersionRows::map, artifactId, canonicalHash));
     }
 
     @Override
@@ -167,6 +172,7 @@ final class SqlVersionStore implements VersionStore {
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
+            VersionRows.refreshArtifact(c, artifactId);
             return VersionRows.require(c, artifactId, version);
         });
     }
@@ -181,7 +187,24 @@ final class SqlVersionStore implements VersionStore {
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
+            VersionRows.refreshArtifact(c, artifactId);
             return VersionRows.require(c, artifactId, version);
+        });
+    }
+
+    @Override
+    public void delete(String artifactId, int version) {
+        changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
+            int rows = Jdbc.update(c, "DELETE FROM versions WHERE artifact_id = ? AND version = ?", artifactId, version);
+            if (rows == 0) {
+                throw NotFoundException.version(artifactId, version);
+            }
+            if (Jdbc.queryOne(c, "SELECT 1 FROM versions WHERE artifact_id = ? LIMIT 1", rs -> 1, artifactId).isEmpty()) {
+                Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);
+            } else {
+                VersionRows.refreshArtifact(c, artifactId);
+            }
+            return rows;
         });
     }
 }

@@ -93,14 +93,27 @@ final class VersionRows {
         EditableMeta meta = draft.meta();
         long globalId = Jdbc.updateReturning(c,
                 "INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,"
-                        + " description, labels, properties, created_by, created_on, modified_by, modified_on)"
-                        + " VALUES (nextval('global_ids'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", "global_id",
+                        + " description, labels, properties, created_by, created_on, modified_by, modified_on,"
+                        + " canonical_hash) VALUES (nextval('global_ids'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "global_id",
                 draft.artifactId(), version, contentId, draft.type().name(), VersionState.ENABLED.name(),
                 meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
                 MetaJson.write(meta.properties()), draft.createdBy(), timestamp(now), draft.createdBy(),
-                timestamp(now)).orElseThrow(() -> new SQLException("no version row was inserted"));
+                timestamp(now), draft.canonicalHash()).orElseThrow(() -> new SQLException("no version row was inserted"));
         return new StoredVersion(draft.artifactId(), version, globalId, contentId, draft.type(), VersionState.ENABLED,
                 meta, draft.createdBy(), now, draft.createdBy(), now);
+    }
+
+    /**
+     * Copies to the artifact's row the metadata of the version the artifact shows (the highest that
+     * is not DISABLED, else the highest), which searches filter and order by.
+     */
+    static void refreshArtifact(Connection c, String artifactId) throws SQLException {
+        Jdbc.update(c, "UPDATE artifacts SET (meta_version, name, description, labels) = ("
+                + "SELECT v.version, v.name, v.description, v.labels FROM versions v"
+                + " WHERE v.artifact_id = artifacts.artifact_id"
+                + " ORDER BY CASE WHEN v.state = 'DISABLED' THEN 1 ELSE 0 END, v.version DESC LIMIT 1)"
+                + " WHERE artifact_id = ?", artifactId);
     }
 
     static StoredVersion require(Connection c, String artifactId, int version) throws SQLException {

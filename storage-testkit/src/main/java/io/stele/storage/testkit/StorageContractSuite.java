@@ -45,7 +45,7 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Tests use fresh artifact ids, so they share one backend and need no clean-up between them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class StorageContractSuite {
+public abstract class StorageContractSuite implements SearchContract, VersionDeletionContract {
 
     private RegistryStorage storage;
 
@@ -67,7 +67,8 @@ public abstract class StorageContractSuite {
         }
     }
 
-    protected RegistryStorage storage() {
+    @Override
+    public RegistryStorage storage() {
         return storage;
     }
 
@@ -324,16 +325,20 @@ public abstract class StorageContractSuite {
     }
 
     @Test
-    void findByContentHash_findsHighestVersionWithThatContent() {
+    void findByCanonicalHash_findsHighestVersionWithThatCanonicalForm() {
         String id = newId();
-        create(id, schema(1));
+        String canonical = Content.of("canonical-" + id).sha256();
+        storage.artifacts().create(new VersionDraft(id, ArtifactType.AVRO, Content.of(schema(1)), EditableMeta.EMPTY,
+                "", canonical));
         add(id, schema(2));
-        add(id, schema(1));
-        assertThat(storage.versions().findByContentHash(id, Content.of(schema(1)).sha256()))
+        storage.versions().add(new VersionDraft(id, ArtifactType.AVRO, Content.of(" " + schema(1)), EditableMeta.EMPTY,
+                "", canonical));
+        assertThat(storage.versions().findByCanonicalHash(id, canonical)).map(StoredVersion::version).contains(3);
+        assertThat(storage.versions().findByCanonicalHash(id, Content.of(schema(2)).sha256()))
                 .map(StoredVersion::version)
-                .contains(3);
-        assertThat(storage.versions().findByContentHash(id, Content.of(schema(9)).sha256())).isEmpty();
-        assertThat(storage.versions().findByContentHash(newId(), Content.of(schema(1)).sha256())).isEmpty();
+                .contains(2);
+        assertThat(storage.versions().findByCanonicalHash(id, Content.of(schema(9)).sha256())).isEmpty();
+        assertThat(storage.versions().findByCanonicalHash(newId(), canonical)).isEmpty();
     }
 
     @Test
