@@ -1,12 +1,14 @@
 package io.stele.app.artifacts;
 
+import io.stele.app.rules.RulesService;
+import io.stele.app.rules.TypeSupports;
+import io.stele.app.storage.StorageProvider;
 import io.stele.app.types.AnalysedContent;
 import io.stele.app.types.ArtifactTypes;
 import io.stele.app.types.InvalidContentException;
-import io.stele.app.storage.StorageProvider;
 import io.stele.storage.AlreadyExistsException;
-import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
@@ -22,7 +24,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Writing artifacts: checks content, fills metadata from it, and applies the ifExists policy. */
+/**
+ * Writing artifacts: tells the content's type, applies the rules, fills metadata from the content,
+ * and applies the ifExists policy.
+ */
 @ApplicationScoped
 public class ArtifactService {
 
@@ -34,6 +39,12 @@ public class ArtifactService {
 
     @Inject
     ArtifactTypes types;
+
+    @Inject
+    TypeSupports supports;
+
+    @Inject
+    RulesService rules;
 
     @Inject
     ApiConfig config;
@@ -52,59 +63,67 @@ public class ArtifactService {
     public Written create(Optional<String> requestedId, Upload upload, IfExists ifExists) {
         String artifactId = requestedId.filter(id -> !id.isBlank()).orElseGet(() -> UUID.randomUUID().toString());
         Content content = checkedContent(upload);
-        Optional<ArtifactType> declared = upload.typeHeader().map(ArtifactTypes::parseType);
-        VersionDraft draft = draft(artifactId, content, types.analyse(content, declared, upload.contentType()));
+        ArtifactType type = types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
+        rules.checkValidity(Optional.empty(), type, content);
         try {
-            StoredVersion created = storage().artifacts().create(draft);
+            StoredVersion created = storage().artifacts().create(draft(artifactId, type, content));
             return new Written(created, created.createdBy(), created.createdOn());
         } catch (AlreadyExistsException e) {
-            return switch (ifExists) {
-                case FAIL -> throw e;
-                case UPDATE -> addVersion(artifactId, upload);
-                case RETURN -> existing(artifactId);
-                case RETURN_OR_UPDATE -> storage().versions().findByContentHash(artifactId, content.sha256())
-                        .map(this::withArtifact)
-                        .orElseGet(() -> addVersion(artifactId, upload));
-            };
+            return ifExists(artifactId, upload, content, ifExists).orElseThrow(() -> e);
         }
+    }
+
+    /** What {@code ifExists} does when the artifact exists; empty for FAIL, or when it is gone again. */
+    private Optional<Written> ifExists(String artifactId, Upload upload, Content content, IfExists ifExists) {
+        Optional<StoredVersion> current = current(artifactId);
+        if (current.isEmpty()) {
+            return Optional.empty();
+        }
+        return switch (ifExists) {
+            case FAIL -> Optional.empty();
+            case UPDATE -> Optional.of(addVersion(artifactId, upload));
+            case RETURN -> Optional.of(existing(artifactId));
+            case RETURN_OR_UPDATE -> Optional.of(storage().versions()
+                    .findByCanonicalHash(artifactId, supports.canonicalHash(current.get().type(), content))
+                    .map(this::withArtifact)
+                    .orElseGet(() -> addVersion(artifactId, upload)));
+        };
     }
 
     /**
-     * Adds a version. Without a declared type, the type is detected from the content; when the
-     * content's type cannot be told, or the artifact is of another type, the content is checked as
-     * the artifact's type and added if valid.
+     * Adds a version after checking it against the rules. The content is of the artifact's type:
+     * a different declared type is refused.
      */
     public Written addVersion(String artifactId, Upload upload) {
+        VersionDraft draft = checkedVersion(artifactId, upload);
+        return written(storage().versions().add(draft));
+    }
+
+    /** Runs the rules on a would-be new version, storing nothing. */
+    public void testVersion(String artifactId, Upload upload) {
+        checkedVersion(artifactId, upload);
+    }
+
+    private VersionDraft checkedVersion(String artifactId, Upload upload) {
         Content content = checkedContent(upload);
+        if (content.size() == 0) {
+            throw new InvalidContentException("The artifact content is empty.");
+        }
+        ArtifactType type = current(artifactId).orElseThrow(() -> NotFoundException.artifact(artifactId)).type();
         Optional<ArtifactType> declared = upload.typeHeader().map(ArtifactTypes::parseType)
                 .or(() -> types.hintedType(upload.contentType()));
-        if (declared.isPresent()) {
-            return written(storage().versions().add(draft(artifactId, content,
-                    types.analyse(content, declared, Optional.empty()))));
+        if (declared.isPresent() && declared.get() != type) {
+            throw new ArtifactTypeMismatchException(artifactId, type, declared.get());
         }
-        AnalysedContent detected;
-        try {
-            detected = types.analyse(content, Optional.empty(), Optional.empty());
-        } catch (InvalidContentException notDetected) {
-            return addAsArtifactType(artifactId, content, currentType(artifactId));
-        }
-        try {
-            return written(storage().versions().add(draft(artifactId, content, detected)));
-        } catch (ArtifactTypeMismatchException e) {
-            return addAsArtifactType(artifactId, content, e.artifactType());
-        }
+        rules.checkValidity(Optional.of(artifactId), type, content);
+        rules.checkCompatibility(artifactId, type, content);
+        return draft(artifactId, type, content);
     }
 
-    private Written addAsArtifactType(String artifactId, Content content, ArtifactType type) {
-        AnalysedContent analysed = types.analyse(content, Optional.of(type), Optional.empty());
-        return written(storage().versions().add(draft(artifactId, content, analysed)));
-    }
-
-    private ArtifactType currentType(String artifactId) {
-        return storage().artifacts().get(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId))
-                .latest()
-                .type();
+    /** The version the artifact shows (its latest, else its highest), or empty when it does not exist. */
+    private Optional<StoredVersion> current(String artifactId) {
+        return storage().versions().latest(artifactId)
+                .or(() -> storage().artifacts().get(artifactId).map(StoredArtifact::latest));
     }
 
     private static Written written(StoredArtifact artifact) {
@@ -125,16 +144,17 @@ public class ArtifactService {
         return new Written(artifact.latest(), artifact.createdBy(), artifact.createdOn());
     }
 
-    /** The version of the artifact whose content is exactly these bytes. */
+    /**
+     * The highest version of the artifact whose content means the same as these bytes: equal after
+     * canonicalisation for the artifact's type (for Avro, its Parsing Canonical Form).
+     */
     public StoredVersion findByContent(String artifactId, byte[] body) {
         Content content = checkedContent(new Upload(body, Optional.empty(), Optional.empty()));
         if (content.size() == 0) {
             throw new InvalidContentException("The artifact content is empty.");
         }
-        if (storage().artifacts().get(artifactId).isEmpty()) {
-            throw NotFoundException.artifact(artifactId);
-        }
-        return storage().versions().findByContentHash(artifactId, content.sha256())
+        ArtifactType type = current(artifactId).orElseThrow(() -> NotFoundException.artifact(artifactId)).type();
+        return storage().versions().findByCanonicalHash(artifactId, supports.canonicalHash(type, content))
                 .orElseThrow(() -> new NotFoundException(
                         "No version of artifact '" + artifactId + "' has the given content."));
     }
@@ -147,8 +167,9 @@ public class ArtifactService {
         return Content.of(upload.body());
     }
 
-    private static VersionDraft draft(String artifactId, Content content, AnalysedContent analysed) {
-        EditableMeta meta = new EditableMeta(analysed.name(), analysed.description(), List.of(), Map.of());
-        return new VersionDraft(artifactId, analysed.type(), content, meta, ANONYMOUS);
+    private VersionDraft draft(String artifactId, ArtifactType type, Content content) {
+        AnalysedContent described = types.describe(type, content);
+        EditableMeta meta = new EditableMeta(described.name(), described.description(), List.of(), Map.of());
+        return new VersionDraft(artifactId, type, content, meta, ANONYMOUS, supports.canonicalHash(type, content));
     }
 }

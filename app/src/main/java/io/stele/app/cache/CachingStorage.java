@@ -14,6 +14,7 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.Page;
 import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
 import io.stele.storage.SearchStore;
 import io.stele.storage.StoredArtifact;
@@ -67,6 +68,7 @@ public final class CachingStorage implements RegistryStorage {
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final ContentStore contentStore = new CachedContents();
     private final SearchStore search = new TimedSearch();
+    private final CachedRules rules;
     private AutoCloseable subscription;
 
     /** A cached value with the counters read before it was loaded. */
@@ -96,6 +98,7 @@ public final class CachingStorage implements RegistryStorage {
                 .weigher((Long id, StoredContent c) -> ENTRY_OVERHEAD + c.content().size())
                 .recordStats()
                 .build();
+        this.rules = new CachedRules(backend::rules, versionTtl);
         CaffeineCacheMetrics.monitor(meters, latest, "stele.latest");
         CaffeineCacheMetrics.monitor(meters, byGlobalId, "stele.versions");
         CaffeineCacheMetrics.monitor(meters, contents, "stele.contents");
@@ -106,7 +109,11 @@ public final class CachingStorage implements RegistryStorage {
             stripes.incrementAndGet(stripe(a.artifactId()));
             changes.incrementAndGet();
             latest.invalidate(a.artifactId());
+            rules.invalidate(RuleScope.artifact(a.artifactId()));
+        } else if (change instanceof Change.GlobalChanged) {
+            rules.invalidate(RuleScope.GLOBAL);
         } else if (change instanceof Change.Unknown) {
+            rules.invalidateAll();
             changes.incrementAndGet();
             resets.incrementAndGet();
             latest.invalidateAll();
@@ -208,7 +215,7 @@ public final class CachingStorage implements RegistryStorage {
 
     @Override
     public RuleStore rules() {
-        return backend.rules();
+        return rules;
     }
 
     @Override

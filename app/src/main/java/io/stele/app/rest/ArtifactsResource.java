@@ -5,6 +5,7 @@ import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.app.artifacts.IfExists;
+import io.stele.app.artifacts.VersionStates;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
@@ -49,6 +50,9 @@ public class ArtifactsResource {
 
     @Inject
     ContentResponses responses;
+
+    @Inject
+    VersionStates states;
 
     private RegistryStorage storage() {
         return provider.storage();
@@ -96,6 +100,35 @@ public class ArtifactsResource {
     @Path("{artifactId}")
     public Response deleteArtifact(@PathParam("artifactId") String artifactId) {
         storage().artifacts().delete(artifactId);
+        return Response.noContent().build();
+    }
+
+    @PUT
+    @Path("{artifactId}/state")
+    @Consumes(MediaType.WILDCARD)
+    public Response updateArtifactState(@PathParam("artifactId") String artifactId, UpdateState body) {
+        states.change(artifactId, Optional.empty(), requestedState(body));
+        return Response.noContent().build();
+    }
+
+    @PUT
+    @Path("{artifactId}/versions/{version}/state")
+    @Consumes(MediaType.WILDCARD)
+    public Response updateArtifactVersionState(
+            @PathParam("artifactId") String artifactId, @PathParam("version") String version, UpdateState body) {
+        states.change(artifactId, Optional.of(parseVersion(version)), requestedState(body));
+        return Response.noContent().build();
+    }
+
+    @PUT
+    @Path("{artifactId}/test")
+    @Consumes(MediaType.WILDCARD)
+    public Response testUpdateArtifact(
+            @PathParam("artifactId") String artifactId,
+            @HeaderParam(ARTIFACT_TYPE) String type,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            byte[] body) {
+        artifacts.testVersion(artifactId, upload(body, type, contentType));
         return Response.noContent().build();
     }
 
@@ -191,6 +224,13 @@ public class ArtifactsResource {
             // answered below
         }
         throw new InvalidRequestException("The version must be a whole number of 1 or more, was '" + version + "'.");
+    }
+
+    private static VersionStates.Requested requestedState(UpdateState body) {
+        if (body == null) {
+            throw new InvalidRequestException("The request body must be a JSON object such as {\"state\": \"DISABLED\"}.");
+        }
+        return VersionStates.Requested.parse(body.state());
     }
 
     private static EditableMetaData requireBody(EditableMetaData meta) {

@@ -4,6 +4,7 @@ import io.stele.app.cache.CachingStorage;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -61,7 +62,8 @@ public class CachedContentRoutes {
     }
 
     private static void answer(RoutingContext ctx, CachingStorage storage, Optional<StoredVersion> version) {
-        Optional<StoredContent> content = version.flatMap(v -> storage.cachedContent(v.contentId()));
+        Optional<StoredContent> content = version.filter(v -> v.state() != VersionState.DISABLED)
+                .flatMap(v -> storage.cachedContent(v.contentId()));
         if (content.isEmpty()) {
             ctx.next();
             return;
@@ -72,6 +74,7 @@ public class CachedContentRoutes {
             response.setStatusCode(304).end();
             return;
         }
+        ContentResponses.deprecation(version.get()).forEach(response::putHeader);
         response.putHeader(HttpHeaders.CONTENT_TYPE, ContentResponses.mediaType(version.get().type()))
                 .end(Buffer.buffer(content.get().content().bytes()));
     }

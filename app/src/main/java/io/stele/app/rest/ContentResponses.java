@@ -7,10 +7,12 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -20,6 +22,9 @@ import java.util.function.Supplier;
  */
 @ApplicationScoped
 public class ContentResponses {
+
+    static final String DEPRECATED = "X-Registry-Deprecated";
+    static final String VERSION = "X-Registry-Version";
 
     @Inject
     StorageProvider provider;
@@ -40,6 +45,10 @@ public class ContentResponses {
     }
 
     private Response content(StoredVersion version, String ifNoneMatch) {
+        if (version.state() == VersionState.DISABLED) {
+            throw new NotFoundException("Version " + version.version() + " of artifact '" + version.artifactId()
+                    + "' (globalId " + version.globalId() + ") is disabled.");
+        }
         StoredContent content = provider.storage().contents().byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
         return response(version, content, ifNoneMatch);
@@ -60,7 +69,22 @@ public class ContentResponses {
         if (matches(ifNoneMatch, etag)) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }
-        return Response.ok(content.content().bytes(), mediaType(version.type())).header(HttpHeaders.ETAG, etag).build();
+        Response.ResponseBuilder ok = Response.ok(content.content().bytes(), mediaType(version.type()))
+                .header(HttpHeaders.ETAG, etag);
+        deprecation(version).forEach(ok::header);
+        return ok.build();
+    }
+
+    /**
+     * The headers Apicurio Registry sends with the content of a DEPRECATED version, so a client can
+     * warn that it reads a schema on its way out; none for other states.
+     */
+    static Map<String, String> deprecation(StoredVersion version) {
+        if (version.state() != VersionState.DEPRECATED) {
+            return Map.of();
+        }
+        return Map.of(DEPRECATED, "true", ArtifactsResource.ARTIFACT_ID, version.artifactId(), VERSION,
+                Integer.toString(version.version()));
     }
 
     static String mediaType(ArtifactType type) {

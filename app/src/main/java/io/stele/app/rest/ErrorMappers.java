@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.rules.RuleViolationException;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ConflictException;
@@ -13,6 +14,7 @@ import io.stele.storage.StorageUnavailableException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -45,6 +47,15 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response conflict(ConflictException e) {
         return error(Response.Status.CONFLICT, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response ruleViolation(RuleViolationException e) {
+        List<ErrorBody.Cause> causes = e.causes().stream()
+                .map(c -> new ErrorBody.Cause(c.message(), c.location()))
+                .toList();
+        return Response.status(Response.Status.CONFLICT).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(Response.Status.CONFLICT.getStatusCode(), e.getMessage(), causes)).build();
     }
 
     @ServerExceptionMapper

@@ -1,6 +1,7 @@
 package io.stele.app.rules;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /** The levels of the VALIDITY rule. */
 public enum Validity {
@@ -12,11 +13,11 @@ public enum Validity {
     FULL;
 
     /** Parses a rule configuration such as {@code FULL}; empty for a name that is not a level. */
-    public static java.util.Optional<Validity> parse(String config) {
+    public static Optional<Validity> parse(String config) {
         try {
-            return java.util.Optional.of(valueOf(config.trim().toUpperCase(Locale.ROOT)));
+            return Optional.of(valueOf(config.trim().toUpperCase(Locale.ROOT)));
         } catch (IllegalArgumentException | NullPointerException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 }

@@ -3,6 +3,7 @@ package io.stele.app.types;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,10 +23,13 @@ import org.apache.avro.Schema;
 public class ArtifactTypes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final YAMLMapper YAML = new YAMLMapper();
     private static final Set<String> AVRO_NAMED_TYPES = Set.of("record", "enum", "fixed", "error");
     private static final Pattern HINT = Pattern.compile("artifactType=([A-Za-z_]+)");
     private static final Pattern PROTOBUF = Pattern.compile(
             "(?m)^\\s*(syntax\\s*=\\s*\"proto[23]\"|package\\s+[\\w.]+\\s*;|message\\s+\\w+\\s*\\{)");
+    private static final Pattern YAML_OPENAPI = Pattern.compile("(?m)^[\"']?(openapi|swagger)[\"']?\\s*:");
+    private static final Pattern YAML_ASYNCAPI = Pattern.compile("(?m)^[\"']?asyncapi[\"']?\\s*:");
     private static final Pattern GRAPHQL = Pattern.compile(
             "(?m)^\\s*(type|schema|scalar|interface|input|union|directive|extend)\\b[^;]*\\{?");
 
@@ -44,39 +48,46 @@ public class ArtifactTypes {
     }
 
     /**
-     * Analyses content.
+     * The type of content: the one the client declared, else the one its Content-Type names, else
+     * the one detected from the content.
      *
      * @param declared the type the client named in {@code X-Registry-ArtifactType}, if any
      * @param contentType the request's Content-Type, which may carry {@code artifactType=...}
-     * @throws InvalidContentException when the content is empty, its type cannot be told, or it is
-     *     not valid for its type
+     * @throws InvalidContentException when the content is empty or its type cannot be told
      */
-    public AnalysedContent analyse(Content content, Optional<ArtifactType> declared, Optional<String> contentType) {
+    public ArtifactType type(Content content, Optional<ArtifactType> declared, Optional<String> contentType) {
         if (content.size() == 0) {
             throw new InvalidContentException("The artifact content is empty.");
         }
-        String text = content.text();
         Optional<ArtifactType> known = declared.or(() -> contentType.flatMap(ArtifactTypes::hint));
-        if (known.isPresent() && known.get() == ArtifactType.AVRO) {
-            return avro(text); // Avro parses its own JSON: no second parse
+        if (known.isPresent()) {
+            return known.get();
         }
-        if (known.isEmpty() && mayBeAvro(text)) {
-            try {
-                return avro(text); // the common case, told with one parse
-            } catch (InvalidContentException notAvro) {
-                // detected below, where invalid Avro gets its message
-            }
+        String text = content.text();
+        if (mayBeAvro(text) && avroOrNull(text) != null) {
+            return ArtifactType.AVRO; // the common case, told with one parse
         }
-        JsonNode json = parseJsonOrNull(text);
-        ArtifactType type = known.orElseGet(() -> detect(text, json));
+        return detect(text, parseJsonOrNull(text));
+    }
+
+    /**
+     * The name and description content declares for itself, where its type has them and it parses;
+     * empty otherwise. Never fails: whether content is valid is for the rules to say.
+     */
+    public AnalysedContent describe(ArtifactType type, Content content) {
+        String text = content.text();
         return switch (type) {
-            case AVRO -> avro(text);
-            case JSON -> titled(type, requireJson(type, json), "");
-            case OPENAPI, ASYNCAPI -> titled(type, requireJson(type, json), "/info");
-            case KCONNECT -> {
-                requireJson(type, json);
-                yield new AnalysedContent(type, Optional.empty(), Optional.empty());
+            case AVRO -> {
+                Schema schema = avroOrNull(text);
+                boolean named = schema != null && switch (schema.getType()) {
+                    case RECORD, ENUM, FIXED -> true;
+                    default -> false;
+                };
+                yield new AnalysedContent(type, named ? Optional.of(schema.getName()) : Optional.empty(),
+                        named ? Optional.ofNullable(schema.getDoc()) : Optional.empty());
             }
+            case JSON -> titled(type, parseJsonOrNull(text), "");
+            case OPENAPI, ASYNCAPI -> titled(type, parseJsonOrYamlOrNull(text), "/info");
             default -> new AnalysedContent(type, Optional.empty(), Optional.empty());
         };
     }
@@ -133,6 +144,12 @@ public class ArtifactTypes {
             }
             return ArtifactType.XML;
         }
+        if (YAML_OPENAPI.matcher(text).find()) {
+            return ArtifactType.OPENAPI;
+        }
+        if (YAML_ASYNCAPI.matcher(text).find()) {
+            return ArtifactType.ASYNCAPI;
+        }
         if (PROTOBUF.matcher(text).find()) {
             return ArtifactType.PROTOBUF;
         }
@@ -156,24 +173,16 @@ public class ArtifactTypes {
                         .contains(name);
     }
 
-    private static AnalysedContent avro(String text) {
-        Schema schema;
+    private static Schema avroOrNull(String text) {
         try {
-            schema = new Schema.Parser().parse(text);
+            return new Schema.Parser().setValidateDefaults(false).parse(text);
         } catch (RuntimeException e) {
-            throw new InvalidContentException("Invalid Avro schema: " + e.getMessage(), e);
+            return null;
         }
-        boolean named = switch (schema.getType()) {
-            case RECORD, ENUM, FIXED -> true;
-            default -> false;
-        };
-        return new AnalysedContent(ArtifactType.AVRO,
-                named ? Optional.of(schema.getName()) : Optional.empty(),
-                named ? Optional.ofNullable(schema.getDoc()) : Optional.empty());
     }
 
     private static AnalysedContent titled(ArtifactType type, JsonNode json, String at) {
-        JsonNode holder = json.at(at.isEmpty() ? "" : at);
+        JsonNode holder = json == null ? null : json.at(at);
         return new AnalysedContent(type, text(holder, "title"), text(holder, "description"));
     }
 
@@ -182,19 +191,24 @@ public class ArtifactTypes {
         return value != null && value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
     }
 
-    private static JsonNode requireJson(ArtifactType type, JsonNode json) {
-        if (json == null) {
-            throw new InvalidContentException("Invalid " + type + " artifact: the content is not valid JSON.");
-        }
-        return json;
-    }
-
     private static String jsonError(String text) {
         try {
             JSON.readTree(text);
             return "unknown error";
         } catch (JsonProcessingException e) {
             return e.getOriginalMessage();
+        }
+    }
+
+    private static JsonNode parseJsonOrYamlOrNull(String text) {
+        JsonNode json = parseJsonOrNull(text);
+        if (json != null) {
+            return json;
+        }
+        try {
+            return YAML.readTree(text);
+        } catch (JsonProcessingException e) {
+            return null;
         }
     }
 

@@ -46,8 +46,8 @@ class ArtifactsApiTest {
         return response.extract().jsonPath().getLong("globalId");
     }
 
-    static void assertError(ValidatableResponse response, int status, String messagePart) {
-        response.statusCode(status)
+    static ValidatableResponse assertError(ValidatableResponse response, int status, String messagePart) {
+        return response.statusCode(status)
                 .contentType(ContentType.JSON)
                 .body("error_code", equalTo(status))
                 .body("message", containsString(messagePart));

@@ -1,0 +1,67 @@
+package io.stele.app.artifacts;
+
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Changing the state of versions. ENABLED, DISABLED and DEPRECATED may follow one another in any
+ * order; DELETED deletes the version for good (and the artifact with its last version). Setting the
+ * state a version already has changes nothing.
+ */
+@ApplicationScoped
+public class VersionStates {
+
+    /** The states a client may ask for: the stored ones, and DELETED. */
+    public enum Requested {
+        ENABLED,
+        DISABLED,
+        DEPRECATED,
+        DELETED;
+
+        /** Parses a state as the v1 API names it. */
+        public static Requested parse(String name) {
+            try {
+                return valueOf(name.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new InvalidRequestException("The state must be one of " + Arrays.toString(values()) + ", was "
+                        + (name == null ? "missing" : "'" + name + "'") + ".");
+            }
+        }
+    }
+
+    @Inject
+    StorageProvider provider;
+
+    /**
+     * Sets the state of one version, or of the artifact's highest version when none is named.
+     *
+     * @throws NotFoundException when the artifact or version does not exist
+     */
+    public void change(String artifactId, Optional<Integer> version, Requested state) {
+        int number = version.orElseGet(() -> highest(artifactId));
+        if (state == Requested.DELETED) {
+            provider.storage().versions().delete(artifactId, number);
+            return;
+        }
+        VersionState target = VersionState.valueOf(state.name());
+        StoredVersion current = provider.storage().versions().get(artifactId, number)
+                .orElseThrow(() -> NotFoundException.version(artifactId, number));
+        if (current.state() != target) {
+            provider.storage().versions().updateState(artifactId, number, target, ArtifactService.ANONYMOUS);
+        }
+    }
+
+    private int highest(String artifactId) {
+        List<Integer> versions = provider.storage().versions().list(artifactId);
+        return versions.get(versions.size() - 1);
+    }
+}

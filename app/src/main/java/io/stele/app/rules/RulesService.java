@@ -1,0 +1,147 @@
+package io.stele.app.rules;
+
+import io.stele.app.storage.StorageProvider;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.Page;
+import io.stele.storage.PageRequest;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
+import io.stele.storage.StoredVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Applies the rules to content before it is stored. A rule configured on the artifact wins over the
+ * same rule configured globally. A configured rule that fails answers 409 ({@link
+ * RuleViolationException}). With no VALIDITY rule configured anywhere, content must still parse as
+ * its type, and content that does not is a bad request (400, {@link InvalidContentException}).
+ */
+@ApplicationScoped
+public class RulesService {
+
+    private static final int PAGE = 500;
+
+    @Inject
+    StorageProvider provider;
+
+    @Inject
+    TypeSupports types;
+
+    private RegistryStorage storage() {
+        return provider.storage();
+    }
+
+    /**
+     * Checks a rule's configuration before it is stored.
+     *
+     * @throws InvalidRequestException naming the levels the rule accepts
+     */
+    public static String requireValidConfig(RuleType type, String config) {
+        boolean valid = config != null && switch (type) {
+            case VALIDITY -> Validity.parse(config).isPresent();
+            case COMPATIBILITY -> Compatibility.parse(config).isPresent();
+        };
+        if (!valid) {
+            Object[] levels = type == RuleType.VALIDITY ? Validity.values() : Compatibility.values();
+            throw new InvalidRequestException("The " + type + " rule's config must be one of "
+                    + Arrays.toString(levels) + ", was " + (config == null ? "missing" : "'" + config + "'") + ".");
+        }
+        return config.trim().toUpperCase(Locale.ROOT);
+    }
+
+    /** The configuration of a rule for an artifact: its own, else the global one. */
+    private Optional<String> effective(Optional<String> artifactId, RuleType type) {
+        Optional<String> own = artifactId.flatMap(id -> storage().rules().get(RuleScope.artifact(id), type));
+        return own.isPresent() ? own : storage().rules().get(RuleScope.GLOBAL, type);
+    }
+
+    /**
+     * Checks the content of a new artifact, or of a new version when {@code artifactId} is given.
+     *
+     * @throws RuleViolationException when a configured VALIDITY rule fails
+     * @throws InvalidContentException when no VALIDITY rule is configured and the content does not
+     *     parse as its type
+     */
+    public void checkValidity(Optional<String> artifactId, ArtifactType type, Content content) {
+        Optional<String> configured = effective(artifactId, RuleType.VALIDITY);
+        TypeSupport support = types.of(type);
+        if (configured.isEmpty()) {
+            support.validate(content.text(), Validity.SYNTAX_ONLY);
+            return;
+        }
+        Validity level = Validity.parse(configured.get()).orElse(Validity.FULL);
+        try {
+            support.validate(content.text(), level);
+        } catch (InvalidContentException e) {
+            throw new RuleViolationException(RuleType.VALIDITY,
+                    "The content violates the VALIDITY rule (" + level + "):", List.of(new Incompatibility("/", e.getMessage())));
+        }
+    }
+
+    /**
+     * Checks a new version of an artifact against the COMPATIBILITY rule, if one applies: against
+     * the latest version, or every version for the transitive levels.
+     *
+     * @throws RuleViolationException listing every incompatibility, with the version and location
+     */
+    public void checkCompatibility(String artifactId, ArtifactType type, Content content) {
+        Optional<Compatibility> level = effective(Optional.of(artifactId), RuleType.COMPATIBILITY)
+                .map(config -> Compatibility.parse(config).orElse(Compatibility.NONE));
+        if (level.isEmpty() || level.get() == Compatibility.NONE) {
+            return;
+        }
+        TypeSupport support = types.of(type);
+        String proposed = content.text();
+        List<Incompatibility> found = new ArrayList<>();
+        for (StoredVersion earlier : earlierVersions(artifactId, level.get().transitive())) {
+            String old = storage().contents().byContentId(earlier.contentId())
+                    .orElseThrow(() -> NotFoundException.globalId(earlier.globalId()))
+                    .content().text();
+            String version = "version " + earlier.version();
+            if (level.get().backward()) {
+                found.addAll(labelled(support, proposed, old, "the new schema cannot read data written with " + version));
+            }
+            if (level.get().forward()) {
+                found.addAll(labelled(support, old, proposed, version + " cannot read data written with the new schema"));
+            }
+        }
+        if (!found.isEmpty()) {
+            throw new RuleViolationException(RuleType.COMPATIBILITY, "The content violates the COMPATIBILITY rule ("
+                    + level.get() + "); " + found.size() + " incompatibilit" + (found.size() == 1 ? "y" : "ies") + ":",
+                    found);
+        }
+    }
+
+    private static List<Incompatibility> labelled(TypeSupport support, String reader, String writer, String what) {
+        List<Incompatibility> found;
+        try {
+            found = support.readerIncompatibilities(reader, writer);
+        } catch (InvalidContentException e) {
+            return List.of(new Incompatibility("/", what + ": " + e.getMessage()));
+        }
+        return found.stream().map(i -> new Incompatibility(i.location(), what + ": " + i.message())).toList();
+    }
+
+    private List<StoredVersion> earlierVersions(String artifactId, boolean all) {
+        if (!all) {
+            return storage().versions().latest(artifactId).map(List::of).orElse(List.of());
+        }
+        List<StoredVersion> versions = new ArrayList<>();
+        Page<StoredVersion> page;
+        do {
+            page = storage().search().versions(artifactId, new PageRequest(versions.size(), PAGE));
+            versions.addAll(page.items());
+        } while (!page.items().isEmpty() && versions.size() < page.total());
+        return versions;
+    }
+}

@@ -1,0 +1,61 @@
+package io.stele.app.rules;
+
+import io.stele.app.rules.avro.AvroSupport;
+import io.stele.app.rules.documents.JsonDocumentSupport;
+import io.stele.app.rules.graphql.GraphQlSupport;
+import io.stele.app.rules.xml.XmlSupport;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** The {@link TypeSupport} of each artifact type; types without one are stored unchecked. */
+@ApplicationScoped
+public class TypeSupports {
+
+    private final Map<ArtifactType, TypeSupport> supports = new EnumMap<>(ArtifactType.class);
+
+    public TypeSupports() {
+        List.of(new AvroSupport(), JsonDocumentSupport.openApi(), JsonDocumentSupport.asyncApi(),
+                        JsonDocumentSupport.kafkaConnect(), new GraphQlSupport(), new XmlSupport(ArtifactType.XML),
+                        new XmlSupport(ArtifactType.XSD), new XmlSupport(ArtifactType.WSDL))
+                .forEach(s -> supports.put(s.type(), s));
+        for (ArtifactType type : ArtifactType.values()) {
+            supports.putIfAbsent(type, new Unchecked(type));
+        }
+    }
+
+    public TypeSupport of(ArtifactType type) {
+        return supports.get(type);
+    }
+
+    /** The SHA-256 of the content's canonical form for its type. */
+    public String canonicalHash(ArtifactType type, Content content) {
+        String canonical = of(type).canonical(content.text());
+        return canonical.equals(content.text()) ? content.sha256() : Content.of(canonical).sha256();
+    }
+
+    /** A type the registry stores as it is: PROTOBUF_FD, whose binary form has no text to check. */
+    private record Unchecked(ArtifactType type) implements TypeSupport {
+
+        @Override
+        public void validate(String content, Validity level) {
+            if (level != Validity.NONE && content.isBlank()) {
+                throw new InvalidContentException("Invalid " + type + ": the content is blank.");
+            }
+        }
+
+        @Override
+        public String canonical(String content) {
+            return content;
+        }
+
+        @Override
+        public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.stele.app.rules.avro;
+
+import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.TypeSupport;
+import io.stele.app.rules.Validity;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.ArtifactType;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.SchemaNormalization;
+
+/**
+ * Avro, checked and compared by Apache Avro itself. SYNTAX_ONLY parses the schema; FULL also
+ * checks that every default value fits its field's type. The canonical form is Avro's Parsing
+ * Canonical Form, in which two schemas are the same exactly when they describe the same binary
+ * encoding (documentation, defaults, aliases and key order do not count). Compatibility is Avro's
+ * reader/writer schema resolution ({@link SchemaCompatibility}), with its location of each
+ * incompatibility.
+ */
+public final class AvroSupport implements TypeSupport {
+
+    @Override
+    public ArtifactType type() {
+        return ArtifactType.AVRO;
+    }
+
+    @Override
+    public void validate(String content, Validity level) {
+        if (level != Validity.NONE) {
+            parse(content, level == Validity.FULL);
+        }
+    }
+
+    @Override
+    public String canonical(String content) {
+        try {
+            return SchemaNormalization.toParsingForm(parse(content, false));
+        } catch (InvalidContentException e) {
+            return content;
+        }
+    }
+
+    @Override
+    public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
+        Schema readerSchema = parse(reader, false);
+        Schema writerSchema = parse(writer, false);
+        return SchemaCompatibility.checkReaderWriterCompatibility(readerSchema, writerSchema).getResult()
+                .getIncompatibilities().stream()
+                .map(i -> new Incompatibility(i.getLocation(), describe(i)))
+                .toList();
+    }
+
+    private static String describe(SchemaCompatibility.Incompatibility i) {
+        return switch (i.getType()) {
+            case READER_FIELD_MISSING_DEFAULT_VALUE -> "the reader's field '" + i.getMessage()
+                    + "' has no default value and the writer does not write it";
+            case NAME_MISMATCH -> "the reader's name does not match the writer's " + i.getMessage();
+            case MISSING_ENUM_SYMBOLS -> "the reader's enum lacks the writer's symbols " + i.getMessage();
+            case MISSING_UNION_BRANCH -> "the reader's union lacks a branch for " + i.getMessage();
+            default -> i.getMessage();
+        };
+    }
+
+    /** Parses a schema, with Avro's own message when it is not one. */
+    public static Schema parse(String content, boolean validateDefaults) {
+        try {
+            return new Schema.Parser().setValidateDefaults(validateDefaults).parse(content);
+        } catch (RuntimeException e) {
+            throw new InvalidContentException("Invalid Avro schema: " + e.getMessage(), e);
+        }
+    }
+}
