@@ -5,6 +5,7 @@ import static io.stele.app.packaged.Writes.globalId;
 import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package io.stele.app.packaged;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Collections;

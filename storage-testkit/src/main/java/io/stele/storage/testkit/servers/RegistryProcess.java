@@ -1,4 +1,4 @@
-package io.stele.app.packaged;
+package io.stele.storage.testkit.servers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,8 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The packaged registry run as a separate process, as a user runs it, on a free loopback port. */
-final class RegistryProcess implements AutoCloseable {
+/**
+ * The packaged registry run as a separate process, as a user runs it, on a free loopback port.
+ *
+ * <p>The runner jar is {@code target/quarkus-app/quarkus-run.jar} unless the system property
+ * {@code runner.jar} names another. A registry that exits or does not answer in time makes
+ * {@link #start()} throw, with the path of its log, so tests fail loudly rather than skip.
+ */
+public final class RegistryProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -28,13 +34,14 @@ final class RegistryProcess implements AutoCloseable {
      * @param settings system properties passed to the registry, such as {@code stele.storage.kind}
      * @param log where its output goes
      */
-    RegistryProcess(Map<String, String> settings, Path log) {
+    public RegistryProcess(Map<String, String> settings, Path log) {
         this.settings = settings;
         this.log = log;
         this.port = freePort();
     }
 
-    static Path runnerJar() {
+    /** The packaged registry's runner jar; throws if it is missing. */
+    public static Path runnerJar() {
         Path jar = Path.of(System.getProperty("runner.jar", "target/quarkus-app/quarkus-run.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("The packaged registry is missing at " + jar + "; run mvn package first.");
@@ -43,21 +50,26 @@ final class RegistryProcess implements AutoCloseable {
     }
 
     /** Starts the registry and waits until it is ready. */
-    RegistryProcess start() {
+    public RegistryProcess start() {
         launch();
         awaitStatus("/q/health/ready", true, Duration.ofSeconds(60));
         return this;
     }
 
     /** Starts the registry and waits only until it answers HTTP, ready or not. */
-    RegistryProcess startWithoutWaiting() {
+    public RegistryProcess startWithoutWaiting() {
         launch();
         awaitStatus("/q/health/live", false, Duration.ofSeconds(60));
         return this;
     }
 
+    /** Where the registry listens, for example {@code http://127.0.0.1:41234}. */
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
     /** What the registry has logged so far. */
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.readString(log);
     }
 
@@ -100,8 +112,8 @@ final class RegistryProcess implements AutoCloseable {
      * @param body the body, or null for none
      * @param headers header names and values, alternating
      */
-    HttpResponse<String> send(String method, String path, String body, String... headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+    public HttpResponse<String> send(String method, String path, String body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(baseUri().resolve(path))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         for (int i = 0; i + 1 < headers.length; i += 2) {
@@ -118,7 +130,7 @@ final class RegistryProcess implements AutoCloseable {
     }
 
     /** Kills the process with SIGKILL, as a crash or an OOM killer would. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         waitFor();
     }
