@@ -41,7 +41,7 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Apicurio Registry's 1.3.2 REST client, unchanged, against the packaged registry: one test per
  * group of client methods, each on artifacts of its own. What the client sends and reads is in
- * CLIENT-NOTES.md at the root of the repository. {@link SearchContract} adds the search methods and
+ * docs/apicurio-1.3.2-clients.md. {@link SearchContract} adds the search methods and
  * {@link AvroSerdeContract} the Avro serializer and deserializer.
  *
  * <p>Each backend's test is a subclass that says which storage the registry runs on. A registry
