@@ -4,7 +4,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.stele.app.testing.OnPostgres;
 
-/** Every REST test, unchanged, on PostgreSQL. */
+/** {@link ArtifactsApiTest}, unchanged, on PostgreSQL. */
 @QuarkusTest
 @TestProfile(OnPostgres.class)
 class ArtifactsApiPostgresIT extends ArtifactsApiTest {}

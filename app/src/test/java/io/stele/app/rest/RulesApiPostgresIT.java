@@ -1,0 +1,10 @@
+package io.stele.app.rest;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.stele.app.testing.OnPostgres;
+
+/** {@link RulesApiTest}, unchanged, on PostgreSQL. */
+@QuarkusTest
+@TestProfile(OnPostgres.class)
+class RulesApiPostgresIT extends RulesApiTest {}
