@@ -1,0 +1,93 @@
+package io.stele.app.rules.jsonschema;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stele.app.types.InvalidContentException;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Reads, writes and compares the JSON of JSON Schemas. */
+final class Json {
+
+    /** Decimals are read exactly, so that a bound such as {@code 1e400} keeps its value. */
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    /** Numbers equal by value ({@code 1} and {@code 1.0}), everything else by {@link Object#equals}. */
+    private static final Comparator<JsonNode> BY_VALUE = (a, b) -> a.isNumber() && b.isNumber()
+            ? a.decimalValue().compareTo(b.decimalValue())
+            : a.equals(b) ? 0 : 1;
+
+    private Json() {}
+
+    /**
+     * Parses a schema: JSON that is an object or a boolean.
+     *
+     * @throws InvalidContentException naming the line and column of a syntax error
+     */
+    static JsonNode parseSchema(String content) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(content);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new InvalidContentException(
+                    "Invalid JSON Schema: the content is not JSON" + where + ": " + e.getOriginalMessage(), e);
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new InvalidContentException("Invalid JSON Schema: the content is empty.");
+        }
+        if (!node.isObject() && !node.isBoolean()) {
+            throw new InvalidContentException("Invalid JSON Schema: a schema is a JSON object or a boolean, not "
+                    + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".");
+        }
+        return node;
+    }
+
+    /** The JSON with object keys sorted, recursively, and no whitespace. */
+    static String canonical(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(sorted(node));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("A JSON tree could not be written", e);
+        }
+    }
+
+    /** Whether two JSON values are the same, numbers compared by value. */
+    static boolean same(JsonNode a, JsonNode b) {
+        return a.equals(BY_VALUE, b);
+    }
+
+    /** A JSON pointer one step below {@code parent}, escaped as RFC 6901 says. */
+    static String pointer(String parent, String token) {
+        return parent + "/" + token.replace("~", "~0").replace("/", "~1");
+    }
+
+    private static JsonNode sorted(JsonNode node) {
+        if (node.isObject()) {
+            Map<String, JsonNode> fields = new TreeMap<>();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                fields.put(field.getKey(), sorted(field.getValue()));
+            }
+            ObjectNode copy = MAPPER.createObjectNode();
+            fields.forEach(copy::set);
+            return copy;
+        }
+        if (node.isArray()) {
+            ArrayNode copy = MAPPER.createArrayNode();
+            node.forEach(element -> copy.add(sorted(element)));
+            return copy;
+        }
+        return node;
+    }
+}

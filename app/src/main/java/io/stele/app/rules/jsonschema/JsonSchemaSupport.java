@@ -1,0 +1,110 @@
+package io.stele.app.rules.jsonschema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.TypeSupport;
+import io.stele.app.rules.Validity;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.ArtifactType;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/**
+ * JSON Schema ({@link ArtifactType#JSON}).
+ *
+ * <h2>Validity</h2>
+ *
+ * <ul>
+ *   <li>{@link Validity#SYNTAX_ONLY}: the content is JSON, and a JSON object or a boolean.
+ *   <li>{@link Validity#FULL}: also valid against the meta-schema that {@code $schema} names
+ *       (drafts 4, 6, 7, 2019-09 and 2020-12 are known; <b>draft-07 when {@code $schema} is
+ *       absent</b>; another meta-schema is an error), with formats such as {@code regex} asserted;
+ *       and loadable by the validator library with every {@code $ref} into the document resolved.
+ *       No network or file is read: a {@code $ref} to another document is accepted unchecked.
+ * </ul>
+ *
+ * <p>Errors name the JSON pointer of what is wrong when it is known.
+ *
+ * <h2>Canonical form</h2>
+ *
+ * The JSON with object keys sorted recursively, no whitespace, array order kept; decimals are
+ * written without trailing zeros ({@code 1.50} as {@code 1.5}).
+ *
+ * <h2>Compatibility</h2>
+ *
+ * Whether every document valid under the writer's schema is valid under the reader's. The walk
+ * goes through {@code properties}, {@code additionalProperties}, {@code items} and {@code
+ * prefixItems}, following {@code $ref}s into the same document (into {@code definitions}, {@code
+ * $defs} or anywhere by JSON pointer). At each schema the reader is incompatible when:
+ *
+ * <ol>
+ *   <li>{@code type} is changed or narrowed: a type the writer allows is not allowed (an absent
+ *       type allows all; {@code integer} fits {@code number}, not the reverse); when the writer
+ *       allows only {@code const}/{@code enum} values, those values' types are checked instead;
+ *   <li>{@code const} is changed or added, or excludes one of the writer's {@code enum} values;
+ *   <li>an {@code enum} value the writer allows is removed, or an {@code enum} is added;
+ *   <li>{@code format} or {@code pattern} is changed or added (strings only);
+ *   <li>{@code maximum}, {@code exclusiveMaximum}, {@code maxLength}, {@code maxItems} or {@code
+ *       maxProperties} is decreased or added; {@code minimum}, {@code exclusiveMinimum}, {@code
+ *       minLength}, {@code minItems} or {@code minProperties} is increased or added; {@code
+ *       multipleOf} is added or changed to a value the writer's is not a multiple of; {@code
+ *       uniqueItems} is added. Each is compared only for the type it constrains and only with the
+ *       same keyword (a {@code maximum} is not weighed against an {@code exclusiveMaximum});
+ *   <li>a property is {@code required} by the reader and not by the writer;
+ *   <li>a property of the writer is removed while the reader's content model is closed
+ *       ({@code additionalProperties: false}); when the reader's {@code additionalProperties} is a
+ *       schema, the property is compared with it;
+ *   <li>a property is added while the writer's content model is open (no or a {@code true}
+ *       {@code additionalProperties}) and the reader's schema for it constrains its value, since
+ *       the writer may have written any value under that name. Adding a property is compatible
+ *       when the writer's content model is closed, and is compared with the writer's {@code
+ *       additionalProperties} or matching {@code patternProperties} schema when it has one;
+ *   <li>{@code additionalProperties: false} is added while the writer allows other properties, or
+ *       the reader's {@code additionalProperties} schema rejects what the writer's allows;
+ *   <li>a combining or conditional keyword ({@code allOf}, {@code anyOf}, {@code oneOf}, {@code
+ *       not}, {@code if}/{@code then}/{@code else}, {@code dependencies}, {@code
+ *       dependentRequired}, {@code dependentSchemas}, {@code propertyNames}, {@code
+ *       patternProperties}, {@code contains}, {@code additionalItems}, {@code unevaluated*}) is
+ *       added or differs: these are compared only for equality, and removing one is compatible;
+ *   <li>a {@code $ref} that cannot be followed (to another document, or broken) differs from the
+ *       writer's.
+ * </ol>
+ *
+ * <p>Not compared: siblings of a {@code $ref}, references by anchor, and the schemas a combining
+ * keyword holds. Results are in walk order: keywords in the order above, properties by name. A
+ * pair of schemas reached twice (a shared or recursive definition) is reported once, where the walk
+ * first reaches it.
+ */
+@ApplicationScoped
+public class JsonSchemaSupport implements TypeSupport {
+
+    @Override
+    public ArtifactType type() {
+        return ArtifactType.JSON;
+    }
+
+    @Override
+    public void validate(String content, Validity level) {
+        if (level == Validity.NONE) {
+            return;
+        }
+        JsonNode schema = Json.parseSchema(content);
+        if (level == Validity.FULL) {
+            FullValidity.check(schema);
+        }
+    }
+
+    @Override
+    public String canonical(String content) {
+        try {
+            return Json.canonical(Json.parseSchema(content));
+        } catch (InvalidContentException e) {
+            return content;
+        }
+    }
+
+    @Override
+    public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
+        return SchemaComparison.compare(Json.parseSchema(reader), Json.parseSchema(writer));
+    }
+}

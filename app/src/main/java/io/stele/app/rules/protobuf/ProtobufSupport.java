@@ -1,0 +1,101 @@
+package io.stele.app.rules.protobuf;
+
+import com.squareup.wire.schema.internal.parser.ProtoFileElement;
+import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.TypeSupport;
+import io.stele.app.rules.Validity;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.ArtifactType;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/**
+ * Protobuf {@code .proto} files ({@link ArtifactType#PROTOBUF}), read with Square Wire's parser.
+ *
+ * <h2>Validity</h2>
+ *
+ * <ul>
+ *   <li>{@link Validity#SYNTAX_ONLY}: the content parses; an error names its line and column.
+ *   <li>{@link Validity#FULL}: also, in each message, field numbers are unique, within 1 to
+ *       536,870,911 and outside 19,000 to 19,999; field names are unique; no field uses a {@code
+ *       reserved} number or name (nor an enum value those of its enum); every type a field, map,
+ *       rpc or {@code extend} names is a scalar, a message or enum of this file (nested, top-level
+ *       or qualified with the package, resolved from the inside out as {@code protoc} does), or a
+ *       {@code google.protobuf.*} type; map keys are integer types, {@code bool} or {@code
+ *       string}; the first value of a proto3 enum is 0. Other files cannot be read, so a type that
+ *       this file does not define is accepted when the file imports any, and is an error when it
+ *       imports none. The fields inside groups are not checked.
+ * </ul>
+ *
+ * <h2>Canonical form</h2>
+ *
+ * The file as Wire prints it back ({@code ProtoFileElement.toSchema()}), with comments removed
+ * first, since Wire keeps them as documentation: whitespace, comments and the layout of options do
+ * not matter; the order of declarations does.
+ *
+ * <h2>Compatibility</h2>
+ *
+ * Whether a reader with the reader's schema reads the bytes written with the writer's. Messages are
+ * matched by their name in the file (without the package), fields by number. Incompatible:
+ *
+ * <ol>
+ *   <li>a field number reused with a different name and a different type;
+ *   <li>a field's type changed to one that is not wire-compatible. Compatible groups are: {@code
+ *       int32}, {@code uint32}, {@code int64}, {@code uint64}, {@code bool} and enums; {@code
+ *       sint32} and {@code sint64}; {@code fixed32} and {@code sfixed32}; {@code fixed64} and
+ *       {@code sfixed64}; {@code string} and {@code bytes}; {@code bytes} and messages. {@code
+ *       float}, {@code double}, maps and groups stand alone, and {@code string} is not read as a
+ *       message. Map keys and values are compared the same way;
+ *   <li>a field's message or enum type changed to another message or enum, reported as renamed
+ *       when neither file defines the other's name;
+ *   <li>a field changed from repeated (or map) to singular: the reader keeps at most one of the
+ *       values. Singular to repeated is compatible, as is a change of {@code [packed]} alone,
+ *       since parsers read both encodings;
+ *   <li>a field moved into a oneof with another field that the writer may set at the same time;
+ *       moving a field out of a oneof, or adding a new field to one, is compatible;
+ *   <li>proto2 {@code required}: a field required by the reader that the writer may omit, or a new
+ *       required field;
+ *   <li>an enum value number removed from an enum of a proto2 reader, whose enums are closed; in
+ *       proto3, enums are open and keep unknown numbers.
+ * </ol>
+ *
+ * <p>Compatible, by design: removing a message, an enum or a field (readers skip unknown fields;
+ * reusing the number is caught by the first rule), renaming a field but keeping its number and type
+ * (the wire carries numbers only; JSON encodings would differ), and changing the package. Results
+ * are in the writer's order of messages, each in the reader's order of fields, then enum values.
+ * Locations read as {@code Person.address (field 3)} and {@code Status.PENDING (value 2)}.
+ */
+@ApplicationScoped
+public class ProtobufSupport implements TypeSupport {
+
+    @Override
+    public ArtifactType type() {
+        return ArtifactType.PROTOBUF;
+    }
+
+    @Override
+    public void validate(String content, Validity level) {
+        if (level == Validity.NONE) {
+            return;
+        }
+        ProtoFileElement file = ProtoFiles.parse(content);
+        if (level == Validity.FULL) {
+            ProtoValidity.check(new ProtoModel(file));
+        }
+    }
+
+    @Override
+    public String canonical(String content) {
+        try {
+            return ProtoFiles.parse(ProtoFiles.withoutComments(content)).toSchema();
+        } catch (InvalidContentException e) {
+            return content;
+        }
+    }
+
+    @Override
+    public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
+        return ProtoComparison.compare(
+                new ProtoModel(ProtoFiles.parse(reader)), new ProtoModel(ProtoFiles.parse(writer)));
+    }
+}
