@@ -3,6 +3,8 @@ package io.stele.app.rules;
 import io.stele.app.rules.avro.AvroSupport;
 import io.stele.app.rules.documents.JsonDocumentSupport;
 import io.stele.app.rules.graphql.GraphQlSupport;
+import io.stele.app.rules.jsonschema.JsonSchemaSupport;
+import io.stele.app.rules.protobuf.ProtobufSupport;
 import io.stele.app.rules.xml.XmlSupport;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
@@ -19,7 +21,7 @@ public class TypeSupports {
     private final Map<ArtifactType, TypeSupport> supports = new EnumMap<>(ArtifactType.class);
 
     public TypeSupports() {
-        List.of(new AvroSupport(), JsonDocumentSupport.openApi(), JsonDocumentSupport.asyncApi(),
+        List.of(new AvroSupport(), new JsonSchemaSupport(), new ProtobufSupport(), JsonDocumentSupport.openApi(), JsonDocumentSupport.asyncApi(),
                         JsonDocumentSupport.kafkaConnect(), new GraphQlSupport(), new XmlSupport(ArtifactType.XML),
                         new XmlSupport(ArtifactType.XSD), new XmlSupport(ArtifactType.WSDL))
                 .forEach(s -> supports.put(s.type(), s));

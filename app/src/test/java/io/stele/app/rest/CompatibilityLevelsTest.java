@@ -38,7 +38,67 @@ class CompatibilityLevelsTest {
         return new Case("AVRO", level, Arrays.asList(history), candidate, accepted);
     }
 
+    private static String json(String a, String... more) {
+        return "{\"type\":\"object\",\"properties\":{\"a\":" + a + String.join("", more)
+                + "},\"additionalProperties\":false}";
+    }
+
+    private static Case jsonCase(String level, boolean accepted, String candidate, String... history) {
+        return new Case("JSON", level, Arrays.asList(history), candidate, accepted);
+    }
+
+    private static String proto(String... fields) {
+        return "syntax = \"proto3\";\nmessage M {\n" + String.join("\n", fields) + "\n}\n";
+    }
+
+    private static Case protoCase(String level, boolean accepted, String candidate, String... history) {
+        return new Case("PROTOBUF", level, Arrays.asList(history), candidate, accepted);
+    }
+
+    /** JSON Schema, with closed content models, as JSON Schema evolution needs. */
+    static Stream<Case> jsonSchemaCases() {
+        String s = "{\"type\":\"string\"}";
+        String s10 = "{\"type\":\"string\",\"maxLength\":10}";
+        String s5 = "{\"type\":\"string\",\"maxLength\":5}";
+        String optionalB = ",\"b\":{\"type\":\"integer\"}";
+        String requiredB = json(s, optionalB).replace("\"additionalProperties\"", "\"required\":[\"b\"],\"additionalProperties\"");
+        return Stream.of(
+                jsonCase("BACKWARD", true, json(s, optionalB), json(s)),
+                jsonCase("BACKWARD", false, requiredB, json(s)),
+                jsonCase("BACKWARD", true, json(s10), json(s), json(s10)),
+                jsonCase("BACKWARD_TRANSITIVE", true, json(s), json(s), json(s10)),
+                jsonCase("BACKWARD_TRANSITIVE", false, json(s10), json(s), json(s10)),
+                jsonCase("FORWARD", true, json(s10), json(s)),
+                jsonCase("FORWARD", false, json(s, optionalB), json(s)),
+                jsonCase("FORWARD", true, json(s), json(s10), json(s)),
+                jsonCase("FORWARD_TRANSITIVE", true, json(s5), json(s10), json(s)),
+                jsonCase("FORWARD_TRANSITIVE", false, json(s), json(s10), json(s)),
+                jsonCase("FULL", true, json(s).replace("{\"type\":\"object\"", "{\"description\":\"x\",\"type\":\"object\""), json(s)),
+                jsonCase("FULL", false, requiredB, json(s)),
+                jsonCase("FULL", true, json(s10), json(s), json(s10)),
+                jsonCase("FULL_TRANSITIVE", true, json(s), json(s), json(s)),
+                jsonCase("FULL_TRANSITIVE", false, json(s10), json(s), json(s10)));
+    }
+
+    /** Protobuf: field numbers and wire types; the checks are the same in both directions. */
+    static Stream<Case> protobufCases() {
+        String a = "string a = 1;";
+        String aInt = "int32 a = 1;";
+        String x = "string x = 2;";
+        String y = "int32 y = 2;";
+        return Stream.of("BACKWARD", "FORWARD", "FULL").flatMap(level -> Stream.of(
+                protoCase(level, true, proto(a, "int32 b = 3;"), proto(a)),
+                protoCase(level, false, proto(aInt), proto(a)),
+                protoCase(level, true, proto(a, y), proto(a, x), proto(a)),
+                protoCase(level + "_TRANSITIVE", true, proto(a, x), proto(a, x), proto(a)),
+                protoCase(level + "_TRANSITIVE", false, proto(a, y), proto(a, x), proto(a))));
+    }
+
     static Stream<Case> cases() {
+        return Stream.of(avroCases(), jsonSchemaCases(), protobufCases()).flatMap(c -> c);
+    }
+
+    static Stream<Case> avroCases() {
         String a = "{\"name\":\"a\",\"type\":\"int\"}";
         String aDefault = "{\"name\":\"a\",\"type\":\"int\",\"default\":0}";
         String aString = "{\"name\":\"a\",\"type\":\"string\",\"default\":\"\"}";

@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.stele.app.rules.documents.JsonDocuments;
 import io.stele.app.types.InvalidContentException;
 import java.util.Comparator;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Locale;
 
 /** Reads, writes and compares the JSON of JSON Schemas. */
 final class Json {
@@ -49,18 +47,14 @@ final class Json {
         }
         if (!node.isObject() && !node.isBoolean()) {
             throw new InvalidContentException("Invalid JSON Schema: a schema is a JSON object or a boolean, not "
-                    + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ".");
+                    + node.getNodeType().name().toLowerCase(Locale.ROOT) + ".");
         }
         return node;
     }
 
     /** The JSON with object keys sorted, recursively, and no whitespace. */
     static String canonical(JsonNode node) {
-        try {
-            return MAPPER.writeValueAsString(sorted(node));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("A JSON tree could not be written", e);
-        }
+        return JsonDocuments.canonical(node);
     }
 
     /** Whether two JSON values are the same, numbers compared by value. */
@@ -71,23 +65,5 @@ final class Json {
     /** A JSON pointer one step below {@code parent}, escaped as RFC 6901 says. */
     static String pointer(String parent, String token) {
         return parent + "/" + token.replace("~", "~0").replace("/", "~1");
-    }
-
-    private static JsonNode sorted(JsonNode node) {
-        if (node.isObject()) {
-            Map<String, JsonNode> fields = new TreeMap<>();
-            for (Map.Entry<String, JsonNode> field : node.properties()) {
-                fields.put(field.getKey(), sorted(field.getValue()));
-            }
-            ObjectNode copy = MAPPER.createObjectNode();
-            fields.forEach(copy::set);
-            return copy;
-        }
-        if (node.isArray()) {
-            ArrayNode copy = MAPPER.createArrayNode();
-            node.forEach(element -> copy.add(sorted(element)));
-            return copy;
-        }
-        return node;
     }
 }

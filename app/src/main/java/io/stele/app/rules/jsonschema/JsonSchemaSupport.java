@@ -6,7 +6,6 @@ import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
@@ -75,7 +74,6 @@ import java.util.List;
  * pair of schemas reached twice (a shared or recursive definition) is reported once, where the walk
  * first reaches it.
  */
-@ApplicationScoped
 public class JsonSchemaSupport implements TypeSupport {
 
     @Override

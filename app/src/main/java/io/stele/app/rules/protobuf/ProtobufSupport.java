@@ -6,7 +6,6 @@ import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
@@ -65,7 +64,6 @@ import java.util.List;
  * are in the writer's order of messages, each in the reader's order of fields, then enum values.
  * Locations read as {@code Person.address (field 3)} and {@code Status.PENDING (value 2)}.
  */
-@ApplicationScoped
 public class ProtobufSupport implements TypeSupport {
 
     @Override
