@@ -45,8 +45,8 @@ public interface VersionStore {
     List<Integer> list(String artifactId);
 
     /**
-     * The highest version of the artifact whose content has this canonical hash ({@link
-     * VersionDraft#canonicalHash()}), or empty. Versions in every state are considered.
+     * The highest version of the artifact that is not {@link VersionState#DISABLED} and whose
+     * content has this canonical hash ({@link VersionDraft#canonicalHash()}), or empty.
      */
     Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash);
 

@@ -64,7 +64,15 @@ public class ArtifactService {
         String artifactId = requestedId.filter(id -> !id.isBlank()).orElseGet(() -> UUID.randomUUID().toString());
         Content content = checkedContent(upload);
         ArtifactType type = types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
-        rules.checkValidity(Optional.empty(), type, content);
+        try {
+            rules.checkValidity(Optional.empty(), type, content);
+        } catch (RuntimeException invalid) {
+            // The global rules judge a new artifact; an existing one is judged by its own rules.
+            if (ifExists == IfExists.FAIL || current(artifactId).isEmpty()) {
+                throw invalid;
+            }
+            return ifExists(artifactId, upload, content, ifExists).orElseThrow(() -> invalid);
+        }
         try {
             StoredVersion created = storage().artifacts().create(draft(artifactId, type, content));
             return new Written(created, created.createdBy(), created.createdOn());
@@ -83,8 +91,7 @@ public class ArtifactService {
             case FAIL -> Optional.empty();
             case UPDATE -> Optional.of(addVersion(artifactId, upload));
             case RETURN -> Optional.of(existing(artifactId));
-            case RETURN_OR_UPDATE -> Optional.of(storage().versions()
-                    .findByCanonicalHash(artifactId, supports.canonicalHash(current.get().type(), content))
+            case RETURN_OR_UPDATE -> Optional.of(sameContent(artifactId, current.get().type(), content)
                     .map(this::withArtifact)
                     .orElseGet(() -> addVersion(artifactId, upload)));
         };
@@ -145,8 +152,9 @@ public class ArtifactService {
     }
 
     /**
-     * The highest version of the artifact whose content means the same as these bytes: equal after
-     * canonicalisation for the artifact's type (for Avro, its Parsing Canonical Form).
+     * The highest version of the artifact, not DISABLED, whose content means the same as these
+     * bytes: equal after canonicalisation for the artifact's type (for Avro, its Parsing Canonical
+     * Form).
      */
     public StoredVersion findByContent(String artifactId, byte[] body) {
         Content content = checkedContent(new Upload(body, Optional.empty(), Optional.empty()));
@@ -154,9 +162,20 @@ public class ArtifactService {
             throw new InvalidContentException("The artifact content is empty.");
         }
         ArtifactType type = current(artifactId).orElseThrow(() -> NotFoundException.artifact(artifactId)).type();
-        return storage().versions().findByCanonicalHash(artifactId, supports.canonicalHash(type, content))
-                .orElseThrow(() -> new NotFoundException(
-                        "No version of artifact '" + artifactId + "' has the given content."));
+        return sameContent(artifactId, type, content).orElseThrow(() -> new NotFoundException(
+                "No enabled or deprecated version of artifact '" + artifactId + "' has the given content."));
+    }
+
+    /**
+     * The highest version, not DISABLED, whose content means the same. Versions stored before
+     * canonical hashes existed carry the hash of their bytes, so those bytes are looked for too.
+     */
+    private Optional<StoredVersion> sameContent(String artifactId, ArtifactType type, Content content) {
+        String canonical = supports.canonicalHash(type, content);
+        Optional<StoredVersion> found = storage().versions().findByCanonicalHash(artifactId, canonical);
+        return found.isPresent() || canonical.equals(content.sha256())
+                ? found
+                : storage().versions().findByCanonicalHash(artifactId, content.sha256());
     }
 
     private Content checkedContent(Upload upload) {

@@ -16,6 +16,7 @@ public record ErrorBody(@JsonProperty("error_code") int errorCode, String messag
         this(errorCode, message, List.of());
     }
 
-    /** One cause of a rule violation. */
+    /** One cause of a rule violation; the context is empty when the cause concerns the whole schema. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Cause(String description, String context) {}
 }

@@ -6,7 +6,8 @@ import java.util.Objects;
  * One reason why data written with one schema cannot be read with another.
  *
  * @param location where in the schema the difference is, as a path a user can follow (a JSON
- *     pointer for JSON-based schemas, {@code message.field} for Protobuf)
+ *     pointer for JSON-based schemas, {@code message.field} for Protobuf), or empty when it
+ *     concerns the whole schema
  * @param message what differs, in words
  */
 public record Incompatibility(String location, String message) {
@@ -18,6 +19,6 @@ public record Incompatibility(String location, String message) {
 
     @Override
     public String toString() {
-        return location + ": " + message;
+        return location.isEmpty() ? message : location + ": " + message;
     }
 }

@@ -84,7 +84,7 @@ public class RulesService {
             support.validate(content.text(), level);
         } catch (InvalidContentException e) {
             throw new RuleViolationException(RuleType.VALIDITY,
-                    "The content violates the VALIDITY rule (" + level + "):", List.of(new Incompatibility("/", e.getMessage())));
+                    "The content violates the VALIDITY rule (" + level + "):", List.of(new Incompatibility("", e.getMessage())));
         }
     }
 
@@ -127,7 +127,7 @@ public class RulesService {
         try {
             found = support.readerIncompatibilities(reader, writer);
         } catch (InvalidContentException e) {
-            return List.of(new Incompatibility("/", what + ": " + e.getMessage()));
+            return List.of(new Incompatibility("", what + ": " + e.getMessage()));
         }
         return found.stream().map(i -> new Incompatibility(i.location(), what + ": " + i.message())).toList();
     }

@@ -131,6 +131,39 @@ class PostgresIT {
     }
 
     @Test
+    void rulesChangedOnOneReplica_guardWritesOnTheOther_withinTheBound() throws Exception {
+        Map<String, String> settings = settings(server.createDatabase());
+        try (RegistryProcess a = registry(settings, "rules-a").start();
+                RegistryProcess b = registry(settings, "rules-b").start()) {
+            assertThat(create(a, "ruled", schema(1)).statusCode()).isEqualTo(200);
+            String incompatible = schema(1).replace("]}", ",{\"name\":\"required\",\"type\":\"int\"}]}");
+            String test = "/api/artifacts/ruled/test";
+            assertThat(b.send("PUT", test, incompatible).statusCode()).isEqualTo(204); // B has read the rules now
+            String rule = "{\"type\":\"COMPATIBILITY\",\"config\":\"BACKWARD\"}";
+            assertThat(a.send("POST", "/api/rules", rule, "Content-Type", "application/json").statusCode()).isEqualTo(204);
+            awaitStatus(b, test, incompatible, 409);
+            assertThat(a.send("DELETE", "/api/rules", null).statusCode()).isEqualTo(204);
+            awaitStatus(b, test, incompatible, 204);
+            assertThat(a.send("POST", "/api/artifacts/ruled/rules", rule, "Content-Type", "application/json").statusCode())
+                    .isEqualTo(204);
+            awaitStatus(b, test, incompatible, 409);
+            assertThat(b.send("PUT", "/api/artifacts/ruled", incompatible).statusCode()).isEqualTo(409);
+            assertThat(b.send("PUT", "/api/artifacts/ruled", schema(2)).statusCode()).isEqualTo(200);
+        }
+    }
+
+    /** Sends the request until it answers the status, failing after {@link #REPLICA_BOUND_MILLIS}. */
+    private static void awaitStatus(RegistryProcess registry, String path, String body, int status) throws Exception {
+        long start = System.nanoTime();
+        while (registry.send("PUT", path, body).statusCode() != status) {
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+                    .as("%s still does not answer %d", path, status)
+                    .isLessThan(REPLICA_BOUND_MILLIS);
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
     void databaseStoppedAndRestarted_answers503Meanwhile_andRecoversWithoutRestart() throws Exception {
         PostgresServer own = PostgresServer.start(Path.of("target"));
         try {

@@ -55,4 +55,16 @@ class ContentLookupTest {
         given().body("{ \"info\": { \"version\": \"1\", \"title\": \"T\" },\n \"openapi\": \"3.0.2\" }")
                 .post("/api/artifacts/" + id + "/meta").then().statusCode(200).body("version", equalTo(1));
     }
+
+    @Test
+    void lookups_skipDisabledVersions() {
+        String id = newId();
+        create(id, USER_V1).statusCode(200);
+        StatesApiTest.setState("/api/artifacts/" + id + "/versions/1/state", "DISABLED").statusCode(204);
+        assertError(given().body(USER_V1_RELAID).post("/api/artifacts/" + id + "/meta").then(), 404, "enabled");
+        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN_OR_UPDATE").body(USER_V1)
+                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(2));
+        given().body(USER_V1_RELAID).post("/api/artifacts/" + id + "/meta").then().statusCode(200)
+                .body("version", equalTo(2));
+    }
 }

@@ -89,6 +89,20 @@ class RulesApiTest {
         addRule(rules, "COMPATIBILITY", "FULL").statusCode(204);
         given().delete(rules).then().statusCode(204);
         given().get(rules).then().body("$", empty());
+        assertError(given().delete("/api/artifacts/" + newId() + "/rules").then(), 404, "");
+    }
+
+    @Test
+    void ifExistsUpdate_judgesAnExistingArtifactByItsOwnRules_notTheGlobalOnes() {
+        String badDefault = "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
+        String id = newId();
+        create(id, USER_V1).statusCode(200);
+        addRule("/api/rules", "VALIDITY", "FULL").statusCode(204);
+        addRule("/api/artifacts/" + id + "/rules", "VALIDITY", "NONE").statusCode(204);
+        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "UPDATE").body(badDefault)
+                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(2));
+        assertError(create(newId(), badDefault), 409, "VALIDITY rule (FULL): Invalid Avro schema")
+                .body("causes[0].context", org.hamcrest.Matchers.nullValue());
     }
 
     @Test

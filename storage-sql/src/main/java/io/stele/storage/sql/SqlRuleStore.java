@@ -103,7 +103,10 @@ final class SqlRuleStore implements RuleStore {
     @Override
     public void deleteAll(RuleScope scope) {
         Where w = Where.of(scope);
-        write(scope, c -> Jdbc.update(c, "DELETE FROM " + w.table() + " WHERE " + w.condition(), w.params()));
+        write(scope, c -> {
+            requireArtifact(c, scope, false);
+            return Jdbc.update(c, "DELETE FROM " + w.table() + " WHERE " + w.condition(), w.params());
+        });
     }
 
     private void write(RuleScope scope, Jdbc.Work<Integer> work) {

@@ -156,7 +156,8 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
         return jdbc.read(c -> Jdbc.queryOne(c,
-                VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.canonical_hash = ? ORDER BY v.version DESC LIMIT 1",
+                VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.canonical_hash = ? AND v.state <> 'DISABLED'"
+                        + " ORDER BY v.version DESC LIMIT 1",
                 VersionRows::map, artifactId, canonicalHash));
     }
 

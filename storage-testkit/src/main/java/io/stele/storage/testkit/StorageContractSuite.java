@@ -339,6 +339,10 @@ public abstract class StorageContractSuite implements SearchContract, VersionDel
                 .contains(2);
         assertThat(storage.versions().findByCanonicalHash(id, Content.of(schema(9)).sha256())).isEmpty();
         assertThat(storage.versions().findByCanonicalHash(newId(), canonical)).isEmpty();
+        storage.versions().updateState(id, 3, VersionState.DISABLED, "");
+        assertThat(storage.versions().findByCanonicalHash(id, canonical)).map(StoredVersion::version).contains(1);
+        storage.versions().updateState(id, 1, VersionState.DISABLED, "");
+        assertThat(storage.versions().findByCanonicalHash(id, canonical)).isEmpty();
     }
 
     @Test
@@ -408,6 +412,7 @@ public abstract class StorageContractSuite implements SearchContract, VersionDel
         assertThatThrownBy(() -> storage.rules().create(scope, RuleType.VALIDITY, "FULL"))
                 .isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> storage.rules().list(scope)).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> storage.rules().deleteAll(scope)).isInstanceOf(NotFoundException.class);
         create(id, schema(1));
         storage.rules().create(scope, RuleType.COMPATIBILITY, "FULL");
         assertThat(storage.rules().list(scope)).containsExactlyEntriesOf(Map.of(RuleType.COMPATIBILITY, "FULL"));

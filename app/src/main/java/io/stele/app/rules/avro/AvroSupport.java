@@ -55,9 +55,8 @@ public final class AvroSupport implements TypeSupport {
         return switch (i.getType()) {
             case READER_FIELD_MISSING_DEFAULT_VALUE -> "the reader's field '" + i.getMessage()
                     + "' has no default value and the writer does not write it";
-            case NAME_MISMATCH -> "the reader's name does not match the writer's " + i.getMessage();
+            case NAME_MISMATCH -> "the reader's and the writer's names differ (" + i.getMessage() + ")";
             case MISSING_ENUM_SYMBOLS -> "the reader's enum lacks the writer's symbols " + i.getMessage();
-            case MISSING_UNION_BRANCH -> "the reader's union lacks a branch for " + i.getMessage();
             default -> i.getMessage();
         };
     }
