@@ -8,6 +8,7 @@ import io.stele.storage.RuleStore;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +36,15 @@ final class CachedRules implements RuleStore {
         scopes.invalidateAll();
     }
 
+    /** Runs a write on the backend, then drops the scope's entry, whether the write succeeded or not. */
+    private void changing(RuleScope scope, Consumer<RuleStore> write) {
+        try {
+            write.accept(backend.get());
+        } finally {
+            invalidate(scope);
+        }
+    }
+
     @Override
     public Map<RuleType, String> list(RuleScope scope) {
         return scopes.get(scope, s -> Map.copyOf(backend.get().list(s)));
@@ -47,37 +57,21 @@ final class CachedRules implements RuleStore {
 
     @Override
     public void create(RuleScope scope, RuleType type, String config) {
-        try {
-            backend.get().create(scope, type, config);
-        } finally {
-            invalidate(scope);
-        }
+        changing(scope, rules -> rules.create(scope, type, config));
     }
 
     @Override
     public void update(RuleScope scope, RuleType type, String config) {
-        try {
-            backend.get().update(scope, type, config);
-        } finally {
-            invalidate(scope);
-        }
+        changing(scope, rules -> rules.update(scope, type, config));
     }
 
     @Override
     public void delete(RuleScope scope, RuleType type) {
-        try {
-            backend.get().delete(scope, type);
-        } finally {
-            invalidate(scope);
-        }
+        changing(scope, rules -> rules.delete(scope, type));
     }
 
     @Override
     public void deleteAll(RuleScope scope) {
-        try {
-            backend.get().deleteAll(scope);
-        } finally {
-            invalidate(scope);
-        }
+        changing(scope, rules -> rules.deleteAll(scope));
     }
 }

@@ -33,8 +33,10 @@ public interface TypeSupport {
      * Whether every datum written with {@code writer} can be read with {@code reader}.
      *
      * @return each incompatibility found, with its location; empty when compatible. A type without
-     *     a notion of compatibility returns empty.
+     *     a notion of compatibility (the default) returns empty.
      * @throws InvalidContentException when either schema cannot be parsed
      */
-    List<Incompatibility> readerIncompatibilities(String reader, String writer);
+    default List<Incompatibility> readerIncompatibilities(String reader, String writer) {
+        return List.of();
+    }
 }

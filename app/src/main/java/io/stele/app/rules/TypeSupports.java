@@ -55,9 +55,5 @@ public class TypeSupports {
             return content;
         }
 
-        @Override
-        public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
-            return List.of();
-        }
     }
 }

@@ -1,7 +1,6 @@
 package io.stele.app.rules.documents;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
@@ -69,8 +68,4 @@ public final class JsonDocumentSupport implements TypeSupport {
         }
     }
 
-    @Override
-    public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
-        return List.of();
-    }
 }

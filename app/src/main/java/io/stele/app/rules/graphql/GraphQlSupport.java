@@ -6,12 +6,10 @@ import graphql.language.Document;
 import graphql.parser.Parser;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
-import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
-import java.util.List;
 
 /**
  * GraphQL schemas, read by graphql-java. SYNTAX_ONLY parses the document; FULL also builds the
@@ -53,8 +51,4 @@ public final class GraphQlSupport implements TypeSupport {
         }
     }
 
-    @Override
-    public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
-        return List.of();
-    }
 }

@@ -1,6 +1,5 @@
 package io.stele.app.rules.xml;
 
-import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
@@ -8,7 +7,6 @@ import io.stele.storage.ArtifactType;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
-import java.util.List;
 import java.util.Set;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
@@ -106,10 +104,6 @@ public final class XmlSupport implements TypeSupport {
         }
     }
 
-    @Override
-    public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
-        return List.of();
-    }
 
     private Document parse(String content) {
         try {
