@@ -31,6 +31,8 @@ public interface RegistryStorage extends AutoCloseable {
 
     SearchStore search();
 
+    TransferStore transfer();
+
     ChangeFeed changes();
 
     @Override

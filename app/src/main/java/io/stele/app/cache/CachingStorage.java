@@ -20,6 +20,8 @@ import io.stele.storage.SearchStore;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.TransferRecord;
+import io.stele.storage.TransferStore;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
@@ -30,6 +32,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -68,6 +71,7 @@ public final class CachingStorage implements RegistryStorage {
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
     private final ContentStore contentStore = new CachedContents();
     private final SearchStore search = new TimedSearch();
+    private final TransferStore transfer = new TimedTransfer();
     private final CachedRules rules;
     private AutoCloseable subscription;
 
@@ -224,6 +228,11 @@ public final class CachingStorage implements RegistryStorage {
     }
 
     @Override
+    public TransferStore transfer() {
+        return transfer;
+    }
+
+    @Override
     public ChangeFeed changes() {
         return backend.changes();
     }
@@ -349,6 +358,19 @@ public final class CachingStorage implements RegistryStorage {
         @Override
         public void delete(String artifactId, int version) {
             timed("delete_version", () -> delegate().delete(artifactId, version));
+        }
+    }
+
+    private final class TimedTransfer implements TransferStore {
+
+        @Override
+        public void export(Consumer<TransferRecord> sink) {
+            timed("export", () -> backend.transfer().export(sink));
+        }
+
+        @Override
+        public void importBatch(List<TransferRecord> batch) {
+            timed("import_batch", () -> backend.transfer().importBatch(batch));
         }
     }
 

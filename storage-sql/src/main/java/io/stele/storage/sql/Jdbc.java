@@ -39,6 +39,12 @@ final class Jdbc {
         T run(Connection connection) throws SQLException;
     }
 
+    /** What to do with the current row of a result set. */
+    @FunctionalInterface
+    interface RowConsumer {
+        void accept(ResultSet rs) throws SQLException;
+    }
+
     /** A mapper from the current row of a result set. */
     @FunctionalInterface
     interface RowMapper<T> {
@@ -84,6 +90,55 @@ final class Jdbc {
         }
     }
 
+    /**
+     * Runs a long read in one read-only, repeatable-read transaction, so that it sees one snapshot
+     * of the database however long it takes. It is not retried: what it read may have been handed on.
+     */
+    <T> T snapshot(Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(c, e);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    /** Hands each row to the consumer, fetching {@code fetchSize} rows at a time (outside auto-commit). */
+    static void forEach(Connection c, String sql, int fetchSize, RowConsumer consumer, Object... params)
+            throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params)) {
+            ps.setFetchSize(fetchSize);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    consumer.accept(rs);
+                }
+            }
+        }
+    }
+
+    /** Runs one statement for each row of parameters, as one JDBC batch. */
+    static void batch(Connection c, String sql, List<Object[]> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (Object[] row : rows) {
+                bind(ps, row);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
     static <T> Optional<T> queryOne(Connection c, String sql, RowMapper<T> mapper, Object... params)
             throws SQLException {
         try (PreparedStatement ps = prepare(c, sql, params);
@@ -118,9 +173,7 @@ final class Jdbc {
     static <T> Optional<T> updateReturning(Connection c, String sql, String[] columns, RowMapper<T> mapper,
             Object... params) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql, columns)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
+            bind(ps, params);
             if (ps.executeUpdate() == 0) {
                 return Optional.empty();
             }
@@ -142,14 +195,23 @@ final class Jdbc {
     private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
         try {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
+            bind(ps, params);
             return ps;
         } catch (SQLException e) {
             ps.close();
             throw e;
         }
+    }
+
+    private static void bind(PreparedStatement ps, Object[] params) throws SQLException {
+        for (int i = 0; i < params.length; i++) {
+            ps.setObject(i + 1, params[i]);
+        }
+    }
+
+    /** A row refers to one that does not exist (PostgreSQL's and H2's codes). */
+    static boolean isForeignKeyViolation(SQLException e) {
+        return "23503".equals(e.getSQLState()) || "23506".equals(e.getSQLState());
     }
 
     static boolean isUniqueViolation(SQLException e) {

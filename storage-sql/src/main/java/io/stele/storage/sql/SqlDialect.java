@@ -1,5 +1,8 @@
 package io.stele.storage.sql;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+
 /** The databases the SQL backend runs on, where their SQL differs. */
 enum SqlDialect {
     /** H2 in PostgreSQL compatibility mode: the portable statements. */
@@ -14,6 +17,23 @@ enum SqlDialect {
 
     SqlDialect(String... migrations) {
         this.migrations = migrations;
+    }
+
+    /**
+     * Moves a sequence so that it never gives a value of {@code atLeast} or below again. Imports
+     * call it with the highest id they stored; a registry that others write to meanwhile may race.
+     */
+    void advanceSequence(Connection c, String sequence, long atLeast) throws SQLException {
+        if (this == POSTGRESQL) {
+            Jdbc.queryOne(c, "SELECT setval('" + sequence + "', GREATEST((SELECT last_value FROM " + sequence + "), ?))",
+                    rs -> rs.getLong(1), atLeast);
+            return;
+        }
+        long next = Jdbc.queryOne(c, "SELECT base_value FROM information_schema.sequences WHERE sequence_name = ?",
+                rs -> rs.getLong(1), sequence).orElseThrow(() -> new SQLException("no sequence " + sequence));
+        if (next <= atLeast) {
+            Jdbc.update(c, "ALTER SEQUENCE " + sequence + " RESTART WITH " + (atLeast + 1));
+        }
     }
 
     /** Where Flyway finds this database's migrations (the same in META-INF/microprofile-config.properties). */

@@ -13,12 +13,17 @@ import java.util.stream.Collectors;
 
 /**
  * Searches over the metadata each artifact row carries (see {@link VersionRows#refreshArtifact}).
- * On PostgreSQL, trigram indexes serve the substring match and an index on the sort key serves
- * unfiltered pages; the embedded database scans, which suits the sizes it is meant for.
+ * On PostgreSQL, one trigram index over all of an artifact's searchable text serves the substring
+ * match and an index on the sort key serves unfiltered pages; the embedded database scans, which
+ * suits the sizes it is meant for.
  */
 final class SqlSearchStore implements SearchStore {
 
     private static final String SORT_KEY = "COALESCE(a.name, a.artifact_id)";
+
+    /** All the searchable text of an artifact: the expression of PostgreSQL's trigram index (migration V5). */
+    private static final String SEARCH_TEXT = "(a.artifact_id || ' ' || COALESCE(a.name, '') || ' '"
+            + " || COALESCE(a.description, '') || ' ' || COALESCE(a.labels, ''))";
 
     private final Jdbc jdbc;
 
@@ -32,15 +37,16 @@ final class SqlSearchStore implements SearchStore {
         String where = "";
         if (query.text().isPresent()) {
             String pattern = "%" + escapeLike(query.text().get()) + "%";
-            List<String> columns = switch (query.over()) {
-                case EVERYTHING -> List.of("a.artifact_id", "a.name", "a.description", "a.labels");
-                case NAME -> List.of("a.name");
-                case DESCRIPTION -> List.of("a.description");
-                case LABELS -> List.of("a.labels");
+            // The index finds the candidates by all their text; a search over one field then checks that field.
+            List<String> filters = switch (query.over()) {
+                case EVERYTHING -> List.of(SEARCH_TEXT);
+                case NAME -> List.of(SEARCH_TEXT, "a.name");
+                case DESCRIPTION -> List.of(SEARCH_TEXT, "a.description");
+                case LABELS -> List.of(SEARCH_TEXT, "a.labels");
             };
-            where = columns.stream().map(column -> column + " ILIKE ? ESCAPE '\\'")
-                    .collect(Collectors.joining(" OR ", " WHERE (", ")"));
-            columns.forEach(column -> params.add(pattern));
+            where = filters.stream().map(text -> text + " ILIKE ? ESCAPE '\\'")
+                    .collect(Collectors.joining(" AND ", " WHERE ", ""));
+            filters.forEach(text -> params.add(pattern));
         }
         String direction = query.descending() ? " DESC" : " ASC";
         String filter = where;

@@ -7,6 +7,7 @@ import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
 import io.stele.storage.SearchStore;
 import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.TransferStore;
 import io.stele.storage.VersionStore;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -34,6 +35,7 @@ public final class SqlStorage implements RegistryStorage {
     private final SqlContentStore contents;
     private final SqlRuleStore rules;
     private final SqlSearchStore search;
+    private final SqlTransferStore transfer;
 
     /**
      * @param kind the {@code stele.storage.kind} this backend answers to
@@ -56,6 +58,7 @@ public final class SqlStorage implements RegistryStorage {
         this.contents = new SqlContentStore(jdbc);
         this.rules = new SqlRuleStore(jdbc, changes);
         this.search = new SqlSearchStore(jdbc);
+        this.transfer = new SqlTransferStore(jdbc, changes, dialect);
     }
 
     /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
@@ -129,6 +132,11 @@ public final class SqlStorage implements RegistryStorage {
     @Override
     public SearchStore search() {
         return search;
+    }
+
+    @Override
+    public TransferStore transfer() {
+        return transfer;
     }
 
     @Override

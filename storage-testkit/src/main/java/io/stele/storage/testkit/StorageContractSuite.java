@@ -45,7 +45,7 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Tests use fresh artifact ids, so they share one backend and need no clean-up between them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class StorageContractSuite implements SearchContract, VersionDeletionContract {
+public abstract class StorageContractSuite implements SearchContract, TransferContract, VersionDeletionContract {
 
     private RegistryStorage storage;
 

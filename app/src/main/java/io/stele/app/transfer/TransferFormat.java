@@ -1,0 +1,241 @@
+package io.stele.app.transfer;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.TransferRecord;
+import io.stele.storage.VersionState;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The export format, version {@value #FORMAT}: newline-delimited JSON, one record an object with a
+ * {@code kind}, the first line a header. Times are epoch milliseconds; content is given as
+ * {@code text} when it is UTF-8, else as {@code base64}. See docs/export-import.md.
+ */
+final class TransferFormat {
+
+    static final int FORMAT = 1;
+    static final String HEADER_KIND = "stele-export";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TransferFormat() {}
+
+    static void writeHeader(JsonGenerator out) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("kind", HEADER_KIND);
+        out.writeNumberField("format", FORMAT);
+        out.writeEndObject();
+    }
+
+    static void write(JsonGenerator out, TransferRecord record) throws IOException {
+        out.writeStartObject();
+        if (record instanceof TransferRecord.Rule rule) {
+            out.writeStringField("kind", "rule");
+            if (rule.scope().artifactId().isPresent()) {
+                out.writeStringField("artifactId", rule.scope().artifactId().get());
+            }
+            out.writeStringField("type", rule.type().name());
+            out.writeStringField("config", rule.config());
+        } else if (record instanceof TransferRecord.Artifact a) {
+            out.writeStringField("kind", "artifact");
+            out.writeStringField("artifactId", a.artifactId());
+            out.writeStringField("type", a.type().name());
+            out.writeStringField("createdBy", a.createdBy());
+            out.writeNumberField("createdOn", a.createdOn().toEpochMilli());
+            out.writeNumberField("lastVersion", a.lastVersion());
+        } else if (record instanceof TransferRecord.ContentBlob blob) {
+            out.writeStringField("kind", "content");
+            out.writeNumberField("contentId", blob.contentId());
+            out.writeStringField("sha256", blob.content().sha256());
+            Optional<String> text = utf8(blob.content().bytes());
+            if (text.isPresent()) {
+                out.writeStringField("text", text.get());
+            } else {
+                out.writeStringField("base64", Base64.getEncoder().encodeToString(blob.content().bytes()));
+            }
+        } else if (record instanceof TransferRecord.Version version) {
+            writeVersion(out, version);
+        }
+        out.writeEndObject();
+    }
+
+    private static void writeVersion(JsonGenerator out, TransferRecord.Version record) throws IOException {
+        StoredVersion v = record.version();
+        out.writeStringField("kind", "version");
+        out.writeStringField("artifactId", v.artifactId());
+        out.writeNumberField("version", v.version());
+        out.writeNumberField("globalId", v.globalId());
+        out.writeNumberField("contentId", v.contentId());
+        out.writeStringField("type", v.type().name());
+        out.writeStringField("state", v.state().name());
+        if (v.meta().name().isPresent()) {
+            out.writeStringField("name", v.meta().name().get());
+        }
+        if (v.meta().description().isPresent()) {
+            out.writeStringField("description", v.meta().description().get());
+        }
+        out.writeArrayFieldStart("labels");
+        for (String label : v.meta().labels()) {
+            out.writeString(label);
+        }
+        out.writeEndArray();
+        out.writeObjectFieldStart("properties");
+        for (Map.Entry<String, String> p : v.meta().properties().entrySet()) {
+            out.writeStringField(p.getKey(), p.getValue());
+        }
+        out.writeEndObject();
+        out.writeStringField("createdBy", v.createdBy());
+        out.writeNumberField("createdOn", v.createdOn().toEpochMilli());
+        out.writeStringField("modifiedBy", v.modifiedBy());
+        out.writeNumberField("modifiedOn", v.modifiedOn().toEpochMilli());
+        out.writeStringField("canonicalHash", record.canonicalHash());
+    }
+
+    private static Optional<String> utf8(byte[] bytes) {
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Checks the first line: the header of a format this registry reads.
+     *
+     * @throws InvalidRequestException when it is not
+     */
+    static void readHeader(byte[] line) {
+        JsonNode node = tree(line);
+        if (!HEADER_KIND.equals(node.path("kind").asText())) {
+            throw new InvalidRequestException("the first line must be the header {\"kind\":\"" + HEADER_KIND
+                    + "\",\"format\":" + FORMAT + "}.");
+        }
+        if (node.path("format").asInt() != FORMAT) {
+            throw new InvalidRequestException("format " + node.path("format") + " is not known; this registry reads format "
+                    + FORMAT + ".");
+        }
+    }
+
+    private static JsonNode tree(byte[] line) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(line);
+        } catch (IOException e) {
+            throw new InvalidRequestException("not JSON: " + e.getMessage());
+        }
+        if (node == null || !node.isObject()) {
+            throw new InvalidRequestException("a record must be a JSON object.");
+        }
+        return node;
+    }
+
+    /**
+     * Reads one line after the header: a record.
+     *
+     * @throws InvalidRequestException naming what is missing or wrong
+     */
+    static TransferRecord read(byte[] line) {
+        JsonNode node = tree(line);
+        String kind = text(node, "kind");
+        return switch (kind) {
+            case "rule" -> new TransferRecord.Rule(
+                    node.hasNonNull("artifactId") ? RuleScope.artifact(text(node, "artifactId")) : RuleScope.GLOBAL,
+                    enumValue(RuleType.class, node, "type"), text(node, "config"));
+            case "artifact" -> new TransferRecord.Artifact(text(node, "artifactId"),
+                    enumValue(ArtifactType.class, node, "type"), text(node, "createdBy"), time(node, "createdOn"),
+                    (int) number(node, "lastVersion"));
+            case "content" -> content(node);
+            case "version" -> version(node);
+            default -> throw new InvalidRequestException("kind '" + kind + "' is not known.");
+        };
+    }
+
+    private static TransferRecord.ContentBlob content(JsonNode node) {
+        byte[] bytes;
+        if (node.hasNonNull("text")) {
+            bytes = text(node, "text").getBytes(StandardCharsets.UTF_8);
+        } else {
+            try {
+                bytes = Base64.getDecoder().decode(text(node, "base64"));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("base64 is not valid Base64.");
+            }
+        }
+        Content content = Content.of(bytes);
+        String declared = text(node, "sha256");
+        if (!declared.equals(content.sha256())) {
+            throw new InvalidRequestException("content " + node.path("contentId") + " does not match its sha256.");
+        }
+        return new TransferRecord.ContentBlob(number(node, "contentId"), content);
+    }
+
+    private static TransferRecord.Version version(JsonNode node) {
+        List<String> labels = new ArrayList<>();
+        node.path("labels").forEach(l -> labels.add(l.asText()));
+        Map<String, String> properties = new LinkedHashMap<>();
+        node.path("properties").fields().forEachRemaining(e -> properties.put(e.getKey(), e.getValue().asText()));
+        EditableMeta meta = new EditableMeta(optionalText(node, "name"), optionalText(node, "description"), labels,
+                properties);
+        StoredVersion v = new StoredVersion(text(node, "artifactId"), (int) number(node, "version"),
+                number(node, "globalId"), number(node, "contentId"), enumValue(ArtifactType.class, node, "type"),
+                enumValue(VersionState.class, node, "state"), meta, text(node, "createdBy"), time(node, "createdOn"),
+                text(node, "modifiedBy"), time(node, "modifiedOn"));
+        return new TransferRecord.Version(v, text(node, "canonicalHash"));
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new InvalidRequestException("'" + field + "' is missing or not a string.");
+        }
+        return value.asText();
+    }
+
+    private static Optional<String> optionalText(JsonNode node, String field) {
+        return node.hasNonNull(field) ? Optional.of(text(node, field)) : Optional.empty();
+    }
+
+    private static long number(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.canConvertToLong() || !value.isIntegralNumber()) {
+            throw new InvalidRequestException("'" + field + "' is missing or not a whole number.");
+        }
+        return value.asLong();
+    }
+
+    private static Instant time(JsonNode node, String field) {
+        return Instant.ofEpochMilli(number(node, field));
+    }
+
+    private static <E extends Enum<E>> E enumValue(Class<E> type, JsonNode node, String field) {
+        String value = text(node, field);
+        try {
+            return Enum.valueOf(type, value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("'" + field + "' is '" + value + "', not one of "
+                    + List.of(type.getEnumConstants()) + ".");
+        }
+    }
+}

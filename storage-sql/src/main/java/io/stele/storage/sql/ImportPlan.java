@@ -1,0 +1,79 @@
+package io.stele.storage.sql;
+
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.TransferRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One import batch sorted by table, checked for what the tables cannot check: every version and
+ * artifact rule belongs to an artifact of the batch, with that artifact's type, within its numbers.
+ */
+record ImportPlan(
+        List<TransferRecord.ContentBlob> contents,
+        List<TransferRecord.Artifact> artifacts,
+        List<TransferRecord.Version> versions,
+        List<TransferRecord.Rule> rules,
+        Map<String, List<StoredVersion>> versionsByArtifact) {
+
+    static ImportPlan of(List<TransferRecord> batch) {
+        Map<Long, TransferRecord.ContentBlob> contents = new LinkedHashMap<>();
+        Map<String, TransferRecord.Artifact> artifacts = new LinkedHashMap<>();
+        List<TransferRecord.Version> versions = new ArrayList<>();
+        List<TransferRecord.Rule> rules = new ArrayList<>();
+        Map<String, List<StoredVersion>> byArtifact = new HashMap<>();
+        for (TransferRecord record : batch) {
+            if (record instanceof TransferRecord.ContentBlob blob) {
+                contents.putIfAbsent(blob.contentId(), blob);
+            } else if (record instanceof TransferRecord.Artifact artifact) {
+                if (artifacts.putIfAbsent(artifact.artifactId(), artifact) != null) {
+                    throw new InvalidRequestException("Artifact '" + artifact.artifactId() + "' comes twice in one batch.");
+                }
+                byArtifact.put(artifact.artifactId(), new ArrayList<>());
+            } else if (record instanceof TransferRecord.Version v) {
+                TransferRecord.Artifact artifact = requireArtifact(artifacts, v.version().artifactId(), "Version "
+                        + v.version().version());
+                if (v.version().type() != artifact.type()) {
+                    throw new InvalidRequestException("Version " + v.version().version() + " of artifact '"
+                            + artifact.artifactId() + "' is of type " + v.version().type() + ", the artifact of type "
+                            + artifact.type() + ".");
+                }
+                if (v.version().version() > artifact.lastVersion()) {
+                    throw new InvalidRequestException("Version " + v.version().version() + " of artifact '"
+                            + artifact.artifactId() + "' is above its lastVersion " + artifact.lastVersion() + ".");
+                }
+                versions.add(v);
+                byArtifact.get(artifact.artifactId()).add(v.version());
+            } else if (record instanceof TransferRecord.Rule rule) {
+                rule.scope().artifactId().ifPresent(id -> requireArtifact(artifacts, id, "A rule"));
+                rules.add(rule);
+            }
+        }
+        byArtifact.forEach((id, list) -> {
+            if (list.isEmpty()) {
+                throw new InvalidRequestException("Artifact '" + id + "' has no version in its batch.");
+            }
+        });
+        return new ImportPlan(List.copyOf(contents.values()), List.copyOf(artifacts.values()), versions, rules,
+                byArtifact);
+    }
+
+    private static TransferRecord.Artifact requireArtifact(Map<String, TransferRecord.Artifact> artifacts, String id,
+            String what) {
+        TransferRecord.Artifact artifact = artifacts.get(id);
+        if (artifact == null) {
+            throw new InvalidRequestException(what + " of artifact '" + id
+                    + "' comes without the artifact before it in the same batch.");
+        }
+        return artifact;
+    }
+
+    /** The version an artifact of the batch shows. */
+    StoredVersion shownVersion(String artifactId) {
+        return SqlTransferStore.shown(versionsByArtifact.get(artifactId));
+    }
+}
