@@ -68,6 +68,14 @@ public final class RegistryProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port);
     }
 
+    /** The operating system's id of the registry's process, to measure its memory and CPU. */
+    public long pid() {
+        if (process == null) {
+            throw new IllegalStateException("The registry has not been started.");
+        }
+        return process.pid();
+    }
+
     /** What the registry has logged so far. */
     public String log() throws IOException {
         return Files.readString(log);
