@@ -1,0 +1,171 @@
+package io.stele.perf;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.stele.perf.data.SchemaGenerator;
+import io.stele.perf.load.Flood;
+import io.stele.perf.load.Keys;
+import io.stele.perf.load.Load;
+import io.stele.perf.load.Plan;
+import io.stele.perf.load.Result;
+import io.stele.perf.report.HtmlReport;
+import io.stele.perf.report.RunResults;
+import io.stele.perf.seed.ExportWriter;
+import io.stele.perf.seed.Importer;
+import io.stele.perf.seed.RestSeeder;
+import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.storage.testkit.servers.RegistryProcess;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One perf run: starts the packaged registry on the chosen backend, seeds it through the import
+ * endpoint (and measures seeding through the API), floods GET latest at each registry size, stops
+ * everything, and writes {@code <backend>-<time>.json} and {@code .html} under the output folder.
+ */
+public final class PerfRun {
+
+    /** Artifacts created through the API are numbered from here, away from imported ones. */
+    private static final long REST_FIRST_ARTIFACT = 1_000_000_000L;
+
+    private final PerfSettings settings;
+
+    /** @param settings what to run; {@link PerfSettings#fromSystemProperties()} reads them as the profile passes them */
+    public PerfRun(PerfSettings settings) {
+        this.settings = settings;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path written = new PerfRun(PerfSettings.fromSystemProperties()).run();
+        System.out.println("Results: " + written);
+    }
+
+    /** Runs everything; returns the JSON file written. */
+    public Path run() throws Exception {
+        Path out = Path.of(settings.out()).toAbsolutePath();
+        Files.createDirectories(out);
+        String started = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+        Path work = Files.createTempDirectory(out, "run-");
+        PostgresServer postgres = null;
+        Map<String, String> registrySettings = new HashMap<>();
+        registrySettings.put("quarkus.log.level", "WARN");
+        if (settings.backend().equals("postgresql")) {
+            postgres = PostgresServer.start(work);
+            registrySettings.put("stele.storage.kind", "postgresql");
+            registrySettings.put("stele.storage.postgresql.url", postgres.jdbcUrl(postgres.createDatabase()));
+            registrySettings.put("stele.storage.postgresql.username", PostgresServer.USER);
+            registrySettings.put("stele.storage.postgresql.password", PostgresServer.PASSWORD);
+        } else if (settings.backend().equals("embedded")) {
+            registrySettings.put("stele.storage.kind", "embedded");
+            registrySettings.put("stele.storage.embedded.dir", work.resolve("data").toString());
+        } else {
+            throw new IllegalArgumentException("perf.backend must be postgresql or embedded, was " + settings.backend());
+        }
+        try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log")).start()) {
+            RunResults results = measure(registry, started);
+            String name = settings.backend() + "-" + started;
+            ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            Path jsonFile = out.resolve(name + ".json");
+            json.writeValue(jsonFile.toFile(), results);
+            Files.writeString(out.resolve(name + ".html"), HtmlReport.render(results));
+            return jsonFile;
+        } finally {
+            if (postgres != null) {
+                postgres.close();
+            }
+        }
+    }
+
+    private RunResults measure(RegistryProcess registry, String started) throws Exception {
+        SchemaGenerator schemas = new SchemaGenerator(settings.seed());
+        ExportWriter writer = new ExportWriter(schemas, settings.versions());
+        List<RunResults.Import> imports = new ArrayList<>();
+        List<RunResults.Scale> scales = new ArrayList<>();
+        RunResults.Rest rest = null;
+        long imported = 0;
+        for (long scale : settings.scales()) {
+            log("Importing artifacts %d to %d (%d versions each)", imported, scale, settings.versions());
+            Importer.Result result = Importer.importRange(registry.baseUri(), writer, imported, scale, settings.versions());
+            imports.add(new RunResults.Import(imported, scale, result.versions(), result.seconds(),
+                    result.versionsPerSecond()));
+            log("Imported %d versions in %.1f s: %.0f versions/s", result.versions(), result.seconds(),
+                    result.versionsPerSecond());
+            imported = scale;
+            scales.add(flood(registry, scale));
+        }
+        // Last: the ids the registry allocates for these come after the imported ones, which later
+        // imports would otherwise meet.
+        if (settings.restArtifacts() > 0) {
+            RestSeeder.Result r = RestSeeder.seed(registry.baseUri(), schemas, REST_FIRST_ARTIFACT,
+                    settings.restArtifacts(), settings.versions(), settings.restWriters());
+            rest = new RunResults.Rest(r.writers(), r.versions(), r.errors(), r.seconds(), r.versionsPerSecond());
+            log("Seeded %d versions through the API with %d writers: %.0f versions/s, %d errors", r.versions(),
+                    r.writers(), r.versionsPerSecond(), r.errors());
+        }
+        return new RunResults(started, settings.backend(), settings.describe(), machine(),
+                new RunResults.Seeding(writer.meanSchemaBytes(), imports, rest), scales);
+    }
+
+    /** The floods at one registry size: the closed-loop maximum, open loops at shares of it, a hot-key skew. */
+    private RunResults.Scale flood(RegistryProcess registry, long artifacts) {
+        Keys uniform = Keys.numbered("perf-%d", Math.toIntExact(artifacts), new Keys.Distribution.Uniform());
+        List<RunResults.Phase> phases = new ArrayList<>();
+        RunResults.Phase max = phase(registry, "max", uniform, new Load.ClosedLoop(settings.connections()), null);
+        phases.add(max);
+        for (double share : settings.rates()) {
+            int rate = (int) Math.max(1, Math.round(max.throughput() * share));
+            phases.add(phase(registry, Math.round(share * 100) + "% of max", uniform, new Load.OpenLoop(rate,
+                    settings.connections()), rate));
+        }
+        Keys hot = new Keys(uniform.ids(), new Keys.Distribution.HotKeys(settings.hotKeyShare(),
+                settings.hotRequestShare()));
+        phases.add(phase(registry, "hot keys", hot, new Load.ClosedLoop(settings.connections()), null));
+        long rss = ProcessStats.of(registry.pid()).rssBytes();
+        return new RunResults.Scale(artifacts, artifacts * settings.versions(), rss, phases);
+    }
+
+    private RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {
+        log("Flooding: %s (%s) at %d artifacts", name, load, keys.ids().size());
+        ProcessStats before = ProcessStats.of(registry.pid());
+        long start = System.nanoTime();
+        Result result = Flood.run(new Plan(registry.baseUri(), keys, load, settings.warmUp(), settings.duration()));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        ProcessStats after = ProcessStats.of(registry.pid());
+        Result.Latency l = result.latency();
+        log("  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms", result.requests(),
+                result.errors(), result.throughput(), l.p50(), l.p99(), l.max());
+        return new RunResults.Phase(name, load.toString(), rate, result.requests(), result.errors(), result.throughput(),
+                new RunResults.Latency(l.p50(), l.p90(), l.p99(), l.p999(), l.max()), result.perSecond(),
+                after.rssBytes(), ProcessStats.cores(before, after, seconds));
+    }
+
+    private static Map<String, Object> machine() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("memoryBytes", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize());
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        try {
+            m.put("cpu", Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown"));
+        } catch (IOException e) {
+            m.put("cpu", "unknown");
+        }
+        return m;
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf("[perf] " + format + "%n", args);
+    }
+}

@@ -1,0 +1,108 @@
+package io.stele.perf.load;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * What one phase of a flood measures, written by Hyperfoil's event-loop threads at once: the
+ * moment each request counts from, the latency and status of each answer, answers per second.
+ *
+ * <p>For an open loop, the n-th request of the phase counts from the moment it was due, as wrk2
+ * does, not from when it was sent, so that a request held back by a stalled registry, a busy
+ * connection or a late generator counts its wait (no coordinated omission). Hyperfoil's metronome
+ * (0.25) starts the n-th session at the first whole millisecond of its clock at or after
+ * {@code n / rate} seconds from the phase's start, never before. So the n-th request is due at
+ * {@code origin + due(n)}, where {@code origin} is the phase's start on {@link System#nanoTime()}:
+ * the earliest {@code start - due(n)} over the requests started so far, which the first request
+ * pins. Since the metronome ticks in milliseconds, a request sent less than {@link #TICK} after it
+ * was due counts from when it was sent; one sent later counts from when it was due.
+ */
+final class Recording {
+
+    private static final long UNSET = Long.MIN_VALUE;
+    /** One tick of Hyperfoil's metronome: lateness below it is the metronome's, not the registry's. */
+    static final long TICK = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final int rate;
+    private final AtomicLong first = new AtomicLong(UNSET);
+    private final AtomicLong origin = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicLong started = new AtomicLong();
+    private final Recorder latency = new Recorder(3);
+    private final LongAdder answers = new LongAdder();
+    private final LongAdder statusErrors = new LongAdder();
+    private final AtomicLongArray perSecond;
+
+    /**
+     * @param seconds how long the phase lasts, for the per-second series
+     * @param requestsPerSecond the open loop's rate, or 0 for a closed loop
+     */
+    Recording(int seconds, int requestsPerSecond) {
+        this.rate = requestsPerSecond;
+        this.perSecond = new AtomicLongArray(seconds);
+    }
+
+    /** Called as a request is about to be sent; returns the moment its latency counts from. */
+    long start() {
+        long now = System.nanoTime();
+        first.compareAndSet(UNSET, now);
+        long n = started.getAndIncrement();
+        if (rate == 0) {
+            return now;
+        }
+        long due = origin.accumulateAndGet(now - due(n), Math::min) + due(n);
+        return now - due < TICK ? now : due;
+    }
+
+    /** Called when an answer has arrived, with the moment {@link #start()} returned for it. */
+    void answered(long from, int status) {
+        long now = System.nanoTime();
+        latency.recordValue(Math.max(0, now - from));
+        answers.increment();
+        if (status != 200) {
+            statusErrors.increment();
+        }
+        long second = (now - first.get()) / TimeUnit.SECONDS.toNanos(1);
+        if (second >= 0 && second < perSecond.length()) {
+            perSecond.incrementAndGet((int) second);
+        }
+    }
+
+    /** How long after the phase's start Hyperfoil starts its n-th request, in nanoseconds. */
+    private long due(long n) {
+        return (n * 1000 + rate - 1) / rate * 1_000_000;
+    }
+
+    /** Requests started so far. */
+    long started() {
+        return started.get();
+    }
+
+    /**
+     * The result, once the phase is over.
+     *
+     * @param failed requests that got no answer (connection failures, timeouts)
+     * @param unsent requests due but never sent
+     */
+    Result result(long failed, long unsent) {
+        Histogram h = latency.getIntervalHistogram();
+        List<Long> series = new ArrayList<>(perSecond.length());
+        for (int i = 0; i < perSecond.length(); i++) {
+            series.add(perSecond.get(i));
+        }
+        long answered = answers.sum();
+        Result.Latency l = new Result.Latency(ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
+                ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)), ms(h.getMaxValue()));
+        return new Result(answered + failed, statusErrors.sum() + failed + unsent,
+                answered / (double) perSecond.length(), series, l);
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1_000_000.0;
+    }
+}

@@ -1,0 +1,30 @@
+package io.stele.perf.load;
+
+import java.util.List;
+
+/**
+ * What the measured part of a {@link Plan} saw; the warm-up is left out.
+ *
+ * @param requests requests that got an answer or failed, during the measured part
+ * @param errors answers other than 200, failed connections and timeouts; for an
+ *     {@link Load.OpenLoop}, also the requests that were due but never sent (but for those due in
+ *     the last 10 ms, which Hyperfoil may not send if its timer is late)
+ * @param throughput answers a second over the measured part (requests less failed connections and
+ *     timeouts, divided by its seconds)
+ * @param perSecond answers received in each second of the measured part, in order
+ * @param latency how long the answers took; see {@link Load} for the moment each is counted from
+ */
+public record Result(long requests, long errors, double throughput, List<Long> perSecond, Latency latency) {
+
+    /** Copies the series. */
+    public Result {
+        perSecond = List.copyOf(perSecond);
+    }
+
+    /**
+     * Latency percentiles and maximum, in milliseconds, from a histogram with three significant
+     * digits; all zero when nothing was answered.
+     */
+    public record Latency(double p50, double p90, double p99, double p999, double max) {
+    }
+}

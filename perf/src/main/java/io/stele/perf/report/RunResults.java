@@ -1,0 +1,45 @@
+package io.stele.perf.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one perf run measured, as written to its JSON file. Times in seconds, latencies in
+ * milliseconds, memory in bytes, CPU in cores (1.0 = one core busy).
+ */
+public record RunResults(
+        String startedAt,
+        String backend,
+        Map<String, Object> settings,
+        Map<String, Object> machine,
+        Seeding seeding,
+        List<Scale> scales) {
+
+    /** How fast the registry was filled. */
+    public record Seeding(double meanSchemaBytes, List<Import> imports, Rest rest) {}
+
+    /** One import of artifacts {@code from} to {@code to}. */
+    public record Import(long from, long to, long versions, double seconds, double versionsPerSecond) {}
+
+    /** Seeding through the ordinary API with concurrent writers. */
+    public record Rest(int writers, long versions, long errors, double seconds, double versionsPerSecond) {}
+
+    /** The floods run at one size of the registry. */
+    public record Scale(long artifacts, long versions, long registryRssBytes, List<Phase> phases) {}
+
+    /** One flood. */
+    public record Phase(
+            String name,
+            String load,
+            Integer offeredRate,
+            long requests,
+            long errors,
+            double throughput,
+            Latency latency,
+            List<Long> perSecond,
+            long registryRssBytes,
+            double registryCpuCores) {}
+
+    /** Latency percentiles, in milliseconds. */
+    public record Latency(double p50, double p90, double p99, double p999, double max) {}
+}

@@ -1,0 +1,47 @@
+package io.stele.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The whole harness at a small scale, on each backend: it seeds, floods and reports without
+ * errors. It says nothing of speed.
+ */
+class PerfSmokeIT {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"embedded", "postgresql"})
+    void smallRun_seedsFloodsAndWritesJsonAndHtml_withoutErrors(String backend) throws Exception {
+        Path out = Path.of("target", "perf-smoke", backend);
+        PerfSettings settings = new PerfSettings(backend, List.of(200L, 1_000L), 10, 42, Duration.ofSeconds(1),
+                Duration.ofSeconds(2), 16, List.of(0.2), 0.01, 0.8, 20, 4, out.toString());
+        Path json = new PerfRun(settings).run();
+
+        JsonNode results = new ObjectMapper().readTree(json.toFile());
+        assertThat(results.path("backend").asText()).isEqualTo(backend);
+        assertThat(results.at("/seeding/imports")).hasSize(2);
+        assertThat(results.at("/seeding/imports/1/versions").asLong()).isEqualTo(8_000);
+        assertThat(results.at("/seeding/rest/versions").asLong()).isEqualTo(200);
+        assertThat(results.at("/seeding/rest/errors").asLong()).isZero();
+        assertThat(results.path("scales")).hasSize(2);
+        for (JsonNode scale : results.path("scales")) {
+            assertThat(scale.path("phases")).hasSize(3);
+            for (JsonNode phase : scale.path("phases")) {
+                assertThat(phase.path("errors").asLong()).as(phase.path("name").asText()).isZero();
+                assertThat(phase.path("requests").asLong()).isPositive();
+                assertThat(phase.at("/latency/p50").asDouble()).isLessThanOrEqualTo(phase.at("/latency/p99").asDouble());
+                assertThat(phase.path("registryRssBytes").asLong()).isPositive();
+            }
+        }
+        Path html = Path.of(json.toString().replace(".json", ".html"));
+        assertThat(Files.readString(html)).contains("<svg").contains("Throughput over time").contains("1000 artifacts");
+    }
+}
