@@ -125,6 +125,22 @@ public final class CachingStorage implements RegistryStorage {
         }
     }
 
+    /**
+     * Caches a version this node just wrote as its artifact's latest, so that the next write or
+     * read of the artifact needs no look-up: only when the write's own change report is the only
+     * one its stripe has seen since the write began, so a concurrent change, here or on another
+     * node, is never hidden behind it.
+     */
+    private void keepAsLatest(StoredVersion written, long stripeBefore) {
+        long resetsNow = resets.get();
+        if (stripes.get(stripe(written.artifactId())) == stripeBefore + 1) {
+            latest.asMap().putIfAbsent(written.artifactId(), new Stamped<>(written, 0, resetsNow));
+            if (stripes.get(stripe(written.artifactId())) != stripeBefore + 1) {
+                latest.invalidate(written.artifactId()); // a change came in meanwhile
+            }
+        }
+    }
+
     private static int stripe(String artifactId) {
         return Math.floorMod(artifactId.hashCode(), STRIPES);
     }
@@ -257,7 +273,10 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public StoredVersion create(VersionDraft draft) {
-            return timed("create_artifact", () -> delegate().create(draft));
+            long before = stripes.get(stripe(draft.artifactId()));
+            StoredVersion created = timed("create_artifact", () -> delegate().create(draft));
+            keepAsLatest(created, before);
+            return created;
         }
 
         @Override
@@ -289,7 +308,10 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public StoredArtifact add(VersionDraft draft) {
-            return timed("add_version", () -> delegate().add(draft));
+            long before = stripes.get(stripe(draft.artifactId()));
+            StoredArtifact added = timed("add_version", () -> delegate().add(draft));
+            keepAsLatest(added.latest(), before);
+            return added;
         }
 
         @Override

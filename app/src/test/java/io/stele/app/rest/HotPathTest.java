@@ -128,11 +128,25 @@ class HotPathTest {
     void cacheMetrics_countOneLookPerRequest() {
         String id = ArtifactsApiTest.newId();
         ArtifactsApiTest.create(id, schema(1)).statusCode(200);
+        given().contentType(ContentType.JSON).body("{\"name\":\"renamed\"}").put("/api/artifacts/{id}/meta", id)
+                .then().statusCode(204); // drops the cached latest version
         double misses = latestGets("miss");
         double hits = latestGets("hit");
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
         assertThat(latestGets("miss") - misses).isEqualTo(1.0);
+        assertThat(latestGets("hit") - hits).isEqualTo(1.0);
+    }
+
+    @Test
+    void aVersionWrittenHere_isServedFromTheCache_withoutALookUp() {
+        String id = ArtifactsApiTest.newId();
+        ArtifactsApiTest.create(id, schema(1)).statusCode(200);
+        given().contentType(ContentType.JSON).body(schema(2)).put("/api/artifacts/{id}", id).then().statusCode(200);
+        double misses = latestGets("miss");
+        double hits = latestGets("hit");
+        given().get("/api/artifacts/{id}", id).then().statusCode(200).body(org.hamcrest.Matchers.equalTo(schema(2)));
+        assertThat(latestGets("miss") - misses).isZero();
         assertThat(latestGets("hit") - hits).isEqualTo(1.0);
     }
 

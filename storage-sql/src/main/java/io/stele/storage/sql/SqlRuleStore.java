@@ -9,6 +9,7 @@ import io.stele.storage.RuleType;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -42,16 +43,28 @@ final class SqlRuleStore implements RuleStore {
 
     @Override
     public Map<RuleType, String> list(RuleScope scope) {
-        return jdbc.read(c -> {
-            requireArtifact(c, scope, false);
-            Where w = Where.of(scope);
-            Map<RuleType, String> rules = new EnumMap<>(RuleType.class);
-            for (String[] row : Jdbc.queryList(c, "SELECT rule_type, config FROM " + w.table() + " WHERE " + w.condition(),
-                    rs -> new String[] {rs.getString(1), rs.getString(2)}, w.params())) {
+        Map<RuleType, String> rules = new EnumMap<>(RuleType.class);
+        if (scope.artifactId().isEmpty()) {
+            jdbc.read(c -> Jdbc.queryList(c, "SELECT rule_type, config FROM global_rules", rs -> {
+                rules.put(RuleType.valueOf(rs.getString(1)), rs.getString(2));
+                return null;
+            }));
+            return rules;
+        }
+        // One query tells both whether the artifact exists and what its rules are: every write reads them.
+        String id = scope.artifactId().get();
+        List<String[]> rows = jdbc.read(c -> Jdbc.queryList(c, "SELECT r.rule_type, r.config FROM artifacts a"
+                        + " LEFT JOIN artifact_rules r ON r.artifact_id = a.artifact_id WHERE a.artifact_id = ?",
+                rs -> new String[] {rs.getString(1), rs.getString(2)}, id));
+        if (rows.isEmpty()) {
+            throw NotFoundException.artifact(id);
+        }
+        for (String[] row : rows) {
+            if (row[0] != null) {
                 rules.put(RuleType.valueOf(row[0]), row[1]);
             }
-            return rules;
-        });
+        }
+        return rules;
     }
 
     @Override
