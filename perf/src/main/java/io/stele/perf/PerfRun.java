@@ -59,6 +59,7 @@ public final class PerfRun {
         PostgresServer postgres = null;
         Map<String, String> registrySettings = new HashMap<>();
         registrySettings.put("quarkus.log.level", "WARN");
+        registrySettings.put("stele.cache.max-memory", settings.registryCache());
         if (settings.backend().equals("postgresql")) {
             postgres = PostgresServer.start(work);
             registrySettings.put("stele.storage.kind", "postgresql");
@@ -71,7 +72,8 @@ public final class PerfRun {
         } else {
             throw new IllegalArgumentException("perf.backend must be postgresql or embedded, was " + settings.backend());
         }
-        try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log")).start()) {
+        try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
+                .maxHeap(settings.registryHeap()).start()) {
             RunResults results = measure(registry, started);
             String name = settings.backend() + "-" + started;
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -100,8 +102,11 @@ public final class PerfRun {
                     result.versionsPerSecond()));
             log("Imported %d versions in %.1f s: %.0f versions/s", result.versions(), result.seconds(),
                     result.versionsPerSecond());
+            CacheFill.Result fill = CacheFill.readAll(registry.baseUri(), imported, scale, settings.connections());
+            log("Read every new artifact once in %.1f s (%d errors), as producers starting up would", fill.seconds(),
+                    fill.errors());
             imported = scale;
-            scales.add(flood(registry, scale));
+            scales.add(flood(registry, scale, fill));
         }
         // Last: the ids the registry allocates for these come after the imported ones, which later
         // imports would otherwise meet.
@@ -117,7 +122,7 @@ public final class PerfRun {
     }
 
     /** The floods at one registry size: the closed-loop maximum, open loops at shares of it, a hot-key skew. */
-    private RunResults.Scale flood(RegistryProcess registry, long artifacts) {
+    private RunResults.Scale flood(RegistryProcess registry, long artifacts, CacheFill.Result fill) {
         Keys uniform = Keys.numbered("perf-%d", Math.toIntExact(artifacts), new Keys.Distribution.Uniform());
         List<RunResults.Phase> phases = new ArrayList<>();
         RunResults.Phase max = phase(registry, "max", uniform, new Load.ClosedLoop(settings.connections()), null);
@@ -131,7 +136,7 @@ public final class PerfRun {
                 settings.hotRequestShare()));
         phases.add(phase(registry, "hot keys", hot, new Load.ClosedLoop(settings.connections()), null));
         long rss = ProcessStats.of(registry.pid()).rssBytes();
-        return new RunResults.Scale(artifacts, artifacts * settings.versions(), rss, phases);
+        return new RunResults.Scale(artifacts, artifacts * settings.versions(), fill.seconds(), fill.errors(), rss, phases);
     }
 
     private RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {

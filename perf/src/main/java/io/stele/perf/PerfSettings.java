@@ -26,6 +26,9 @@ import java.util.Map;
  *     to measure seeding through it; 0 skips it
  * @param restWriters the concurrent writers of that seeding
  * @param out the folder for the JSON and HTML results
+ * @param registryHeap the registry's largest heap ({@code -Xmx})
+ * @param registryCache the registry's {@code stele.cache.max-memory}: to serve a million artifacts
+ *     from memory it must hold each one's latest version and content
  */
 public record PerfSettings(
         String backend,
@@ -40,7 +43,9 @@ public record PerfSettings(
         double hotRequestShare,
         int restArtifacts,
         int restWriters,
-        String out) {
+        String out,
+        String registryHeap,
+        String registryCache) {
 
     public static PerfSettings fromSystemProperties() {
         return new PerfSettings(
@@ -58,7 +63,9 @@ public record PerfSettings(
                 Double.parseDouble(property("perf.hot.requests", "0.8")),
                 Integer.parseInt(property("perf.rest.artifacts", "2000")),
                 Integer.parseInt(property("perf.rest.writers", "32")),
-                property("perf.out", "target/perf"));
+                property("perf.out", "target/perf"),
+                property("perf.registry.heap", "3g"),
+                property("perf.registry.cache", "2G"));
     }
 
     private static String property(String name, String fallback) {
@@ -80,6 +87,8 @@ public record PerfSettings(
         d.put("hotKeys", hotKeyShare + " of the artifacts get " + hotRequestShare + " of the requests");
         d.put("restArtifacts", restArtifacts);
         d.put("restWriters", restWriters);
+        d.put("registryHeap", registryHeap);
+        d.put("registryCache", registryCache);
         return d;
     }
 }

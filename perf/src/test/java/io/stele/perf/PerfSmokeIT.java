@@ -22,7 +22,7 @@ class PerfSmokeIT {
     void smallRun_seedsFloodsAndWritesJsonAndHtml_withoutErrors(String backend) throws Exception {
         Path out = Path.of("target", "perf-smoke", backend);
         PerfSettings settings = new PerfSettings(backend, List.of(200L, 1_000L), 10, 42, Duration.ofSeconds(1),
-                Duration.ofSeconds(2), 16, List.of(0.2), 0.01, 0.8, 20, 4, out.toString());
+                Duration.ofSeconds(2), 16, List.of(0.2), 0.01, 0.8, 20, 4, out.toString(), "512m", "64M");
         Path json = new PerfRun(settings).run();
 
         JsonNode results = new ObjectMapper().readTree(json.toFile());

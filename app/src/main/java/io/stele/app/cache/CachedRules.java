@@ -36,6 +36,16 @@ final class CachedRules implements RuleStore {
         scopes.invalidateAll();
     }
 
+    /** The scope's rules if cached; never touches the backend. */
+    Optional<Map<RuleType, String>> cached(RuleScope scope) {
+        return Optional.ofNullable(scopes.getIfPresent(scope));
+    }
+
+    /** Caches what the caller knows to be the scope's rules, unless something is cached already. */
+    void keep(RuleScope scope, Map<RuleType, String> rules) {
+        scopes.asMap().putIfAbsent(scope, Map.copyOf(rules));
+    }
+
     /** Runs a write on the backend, then drops the scope's entry, whether the write succeeded or not. */
     private void changing(RuleScope scope, Consumer<RuleStore> write) {
         try {

@@ -16,6 +16,7 @@ import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
+import io.stele.storage.RuleType;
 import io.stele.storage.SearchStore;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredContent;
@@ -138,6 +139,21 @@ public final class CachingStorage implements RegistryStorage {
             if (stripes.get(stripe(written.artifactId())) != stripeBefore + 1) {
                 latest.invalidate(written.artifactId()); // a change came in meanwhile
             }
+        }
+    }
+
+    /**
+     * Caches an artifact's rules again after a write of this node that changed none, with the same
+     * care as {@link #keepAsLatest}: every new version reads the rules, and most artifacts have none.
+     */
+    private void keepRules(String artifactId, Optional<Map<RuleType, String>> known, long stripeBefore) {
+        if (known.isEmpty() || stripes.get(stripe(artifactId)) != stripeBefore + 1) {
+            return;
+        }
+        RuleScope scope = RuleScope.artifact(artifactId);
+        rules.keep(scope, known.get());
+        if (stripes.get(stripe(artifactId)) != stripeBefore + 1) {
+            rules.invalidate(scope); // a change came in meanwhile
         }
     }
 
@@ -276,6 +292,7 @@ public final class CachingStorage implements RegistryStorage {
             long before = stripes.get(stripe(draft.artifactId()));
             StoredVersion created = timed("create_artifact", () -> delegate().create(draft));
             keepAsLatest(created, before);
+            keepRules(created.artifactId(), Optional.of(Map.of()), before); // a new artifact has none
             return created;
         }
 
@@ -309,8 +326,10 @@ public final class CachingStorage implements RegistryStorage {
         @Override
         public StoredArtifact add(VersionDraft draft) {
             long before = stripes.get(stripe(draft.artifactId()));
+            Optional<Map<RuleType, String>> rulesBefore = rules.cached(RuleScope.artifact(draft.artifactId()));
             StoredArtifact added = timed("add_version", () -> delegate().add(draft));
             keepAsLatest(added.latest(), before);
+            keepRules(draft.artifactId(), rulesBefore, before); // adding a version changes no rule
             return added;
         }
 

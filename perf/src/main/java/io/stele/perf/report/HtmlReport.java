@@ -46,7 +46,8 @@ public final class HtmlReport {
         html.append(table(List.of("how", "versions", "seconds", "versions/s"), seedRows));
         for (RunResults.Scale scale : run.scales()) {
             html.append("<h2>").append(scale.artifacts()).append(" artifacts, ").append(scale.versions())
-                    .append(" versions</h2><p>Registry RSS after seeding: ")
+                    .append(" versions</h2><p>Every new artifact read once in ").append(fmt(scale.fillSeconds()))
+                    .append(" s (").append(scale.fillErrors()).append(" errors) before the floods. Registry RSS after them: ")
                     .append(fmt(scale.registryRssBytes() / 1048576.0)).append(" MiB.</p>");
             List<List<String>> rows = new ArrayList<>();
             for (RunResults.Phase p : scale.phases()) {

@@ -24,8 +24,13 @@ public record RunResults(
     /** Seeding through the ordinary API with concurrent writers. */
     public record Rest(int writers, long versions, long errors, double seconds, double versionsPerSecond) {}
 
-    /** The floods run at one size of the registry. */
-    public record Scale(long artifacts, long versions, long registryRssBytes, List<Phase> phases) {}
+    /**
+     * The floods run at one size of the registry, after every artifact new at this size was read
+     * once ({@code fillSeconds}), so that the floods measure a registry in service, not one just
+     * restored.
+     */
+    public record Scale(long artifacts, long versions, double fillSeconds, long fillErrors, long registryRssBytes,
+            List<Phase> phases) {}
 
     /** One flood. */
     public record Phase(

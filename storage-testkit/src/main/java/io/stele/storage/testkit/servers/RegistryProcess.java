@@ -29,6 +29,7 @@ public final class RegistryProcess implements AutoCloseable {
     private final Path log;
     private final int port;
     private Process process;
+    private String maxHeap = "512m";
 
     /**
      * @param settings system properties passed to the registry, such as {@code stele.storage.kind}
@@ -38,6 +39,12 @@ public final class RegistryProcess implements AutoCloseable {
         this.settings = settings;
         this.log = log;
         this.port = freePort();
+    }
+
+    /** Sets the registry's largest heap, as for {@code -Xmx} (512m unless set), before it starts. */
+    public RegistryProcess maxHeap(String size) {
+        this.maxHeap = size;
+        return this;
     }
 
     /** The packaged registry's runner jar; throws if it is missing. */
@@ -83,7 +90,7 @@ public final class RegistryProcess implements AutoCloseable {
 
     private void launch() {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
                 "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1"));
         settings.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.addAll(List.of("-jar", runnerJar().toString()));
