@@ -55,15 +55,7 @@ final class Jdbc {
     <T> T inTransaction(Work<T> work) {
         for (int attempt = 1; ; attempt++) {
             try (Connection c = dataSource.getConnection()) {
-                c.setAutoCommit(false);
-                try {
-                    T result = work.run(c);
-                    c.commit();
-                    return result;
-                } catch (SQLException | RuntimeException e) {
-                    rollbackQuietly(c, e);
-                    throw e;
-                }
+                return commitOrRollback(c, work);
             } catch (SQLException e) {
                 if (isRetryable(e) && attempt < MAX_ATTEMPTS) {
                     continue;
@@ -96,19 +88,31 @@ final class Jdbc {
      */
     <T> T snapshot(Work<T> work) {
         try (Connection c = dataSource.getConnection()) {
+            int isolation = c.getTransactionIsolation();
             c.setAutoCommit(false);
             c.setReadOnly(true);
             c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(c, e);
-                throw e;
+                return commitOrRollback(c, work);
+            } finally {
+                c.setReadOnly(false);
+                c.setTransactionIsolation(isolation);
             }
         } catch (SQLException e) {
             throw translate(e);
+        }
+    }
+
+    /** Runs work in one transaction on the connection: committed if it returns, rolled back if it throws. */
+    private static <T> T commitOrRollback(Connection c, Work<T> work) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            T result = work.run(c);
+            c.commit();
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly(c, e);
+            throw e;
         }
     }
 
