@@ -26,6 +26,29 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
+    /**
+     * The status a failure answers with, for code outside JAX-RS (Vert.x routes) that must answer
+     * as the mappers below do; 500 for anything unexpected.
+     */
+    public static int status(Throwable e) {
+        if (e instanceof InvalidRequestException || e instanceof InvalidContentException) {
+            return Response.Status.BAD_REQUEST.getStatusCode();
+        }
+        if (e instanceof NotFoundException) {
+            return Response.Status.NOT_FOUND.getStatusCode();
+        }
+        if (e instanceof AlreadyExistsException || e instanceof ConflictException || e instanceof RuleViolationException) {
+            return Response.Status.CONFLICT.getStatusCode();
+        }
+        if (e instanceof ContentTooLargeException) {
+            return Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode();
+        }
+        if (e instanceof StorageUnavailableException) {
+            return Response.Status.SERVICE_UNAVAILABLE.getStatusCode();
+        }
+        return Response.Status.INTERNAL_SERVER_ERROR.getStatusCode();
+    }
+
     static Response error(Response.Status status, String message) {
         return error(status.getStatusCode(), message);
     }
@@ -36,17 +59,17 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e) {
-        return error(Response.Status.NOT_FOUND, e.getMessage());
+        return error(status(e), e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response alreadyExists(AlreadyExistsException e) {
-        return error(Response.Status.CONFLICT, e.getMessage());
+        return error(status(e), e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response conflict(ConflictException e) {
-        return error(Response.Status.CONFLICT, e.getMessage());
+        return error(status(e), e.getMessage());
     }
 
     @ServerExceptionMapper
@@ -60,17 +83,17 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response invalidRequest(InvalidRequestException e) {
-        return error(Response.Status.BAD_REQUEST, e.getMessage());
+        return error(status(e), e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response invalidContent(InvalidContentException e) {
-        return error(Response.Status.BAD_REQUEST, e.getMessage());
+        return error(status(e), e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response tooLarge(ContentTooLargeException e) {
-        return error(Response.Status.REQUEST_ENTITY_TOO_LARGE, e.getMessage());
+        return error(status(e), e.getMessage());
     }
 
     @ServerExceptionMapper

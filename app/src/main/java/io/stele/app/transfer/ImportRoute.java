@@ -4,11 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.rest.ErrorBody;
+import io.stele.app.rest.ErrorMappers;
 import io.stele.app.storage.StorageProvider;
-import io.stele.storage.AlreadyExistsException;
-import io.stele.storage.ConflictException;
 import io.stele.storage.InvalidRequestException;
-import io.stele.storage.NotFoundException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferRecord;
 import io.vertx.core.http.HttpHeaders;
@@ -155,7 +153,7 @@ public class ImportRoute {
     }
 
     private static void fail(RoutingContext ctx, Throwable e, ImportBatcher.Totals storedBefore) {
-        int status = status(e);
+        int status = ErrorMappers.status(e);
         String message = status == 500 ? "An unexpected error occurred; it has been logged." : e.getMessage();
         if (status == 500) {
             LOG.error("Import failed", e);
@@ -169,22 +167,6 @@ public class ImportRoute {
                     .putHeader(HttpHeaders.CONNECTION, "close")
                     .end(json(new ErrorBody(status, message)));
         }
-    }
-
-    private static int status(Throwable e) {
-        if (e instanceof InvalidRequestException) {
-            return 400;
-        }
-        if (e instanceof NotFoundException) {
-            return 404;
-        }
-        if (e instanceof AlreadyExistsException || e instanceof ConflictException) {
-            return 409;
-        }
-        if (e instanceof StorageUnavailableException) {
-            return 503;
-        }
-        return 500;
     }
 
     private static String json(Object value) {

@@ -3,7 +3,7 @@ package io.stele.app.types;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.stele.app.rules.documents.JsonDocuments;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,7 +23,6 @@ import org.apache.avro.Schema;
 public class ArtifactTypes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final YAMLMapper YAML = new YAMLMapper();
     private static final Set<String> AVRO_NAMED_TYPES = Set.of("record", "enum", "fixed", "error");
     private static final Pattern HINT = Pattern.compile("artifactType=([A-Za-z_]+)");
     private static final Pattern PROTOBUF = Pattern.compile(
@@ -201,13 +200,9 @@ public class ArtifactTypes {
     }
 
     private static JsonNode parseJsonOrYamlOrNull(String text) {
-        JsonNode json = parseJsonOrNull(text);
-        if (json != null) {
-            return json;
-        }
         try {
-            return YAML.readTree(text);
-        } catch (JsonProcessingException e) {
+            return JsonDocuments.parse(text, true, "document");
+        } catch (InvalidContentException e) {
             return null;
         }
     }

@@ -117,6 +117,8 @@ class TransferApiTest {
                 .body("message", containsString("Line 2")).body("message", containsString("not JSON"));
         post(HEADER + "\n{\"kind\":\"content\",\"contentId\":5,"
                         + "\"sha256\":\"" + "0".repeat(64) + "\",\"text\":\"x\"}\n").statusCode(400).body("message", containsString("does not match its sha256"));
+        post(HEADER + "\n" + "x".repeat(2_200_000) + "\n").statusCode(400)
+                .body("message", containsString("Line 2 is longer than"));
         post("{\"kind\":\"stele-export\",\"format\":9}\n").statusCode(400).body("message", containsString("format 9"));
     }
 
