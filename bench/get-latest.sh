@@ -2,7 +2,7 @@
 # GET-latest throughput and latency over many artifacts, side by side with a constant 350-byte
 # endpoint of the same application, alternating the two in one run so both see the same machine.
 #
-#   bench/get-latest.sh [postgresql|embedded] [artifacts] [seconds per round] [connections]
+#   bench/get-latest.sh [postgresql|kafka|embedded] [artifacts] [seconds per round] [connections]
 #
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
 # PostgreSQL server (Debian: postgresql). Everything runs on 127.0.0.1 and is removed afterwards.

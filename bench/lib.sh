@@ -1,6 +1,6 @@
-# Shared by the benchmark scripts: starts a private PostgreSQL (or none, for the embedded default)
-# and the packaged registry on 127.0.0.1, and removes everything on exit.
-#   start_registry <postgresql|embedded> [extra java -D settings...]
+# Shared by the benchmark scripts: starts a private PostgreSQL or Kafka broker (or none, for the
+# embedded default) and the packaged registry on 127.0.0.1, and removes everything on exit.
+#   start_registry <postgresql|kafka|embedded> [extra java -D settings...]
 # sets: root, work, port, registry_pid
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -9,12 +9,15 @@ work=$(mktemp -d /tmp/stele-bench.XXXXXX)
 chmod 755 "$work"
 port=${PORT:-18080}
 pgport=${PGPORT:-15432}
+kport=${KAFKA_PORT:-19092}
 registry_pid=
+kafka_pid=
 pgbin=
 export LUA_PATH="$root/bench/?.lua;;"
 
 cleanup() {
   if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi
+  if [ -n "$kafka_pid" ]; then kill "$kafka_pid" 2>/dev/null || true; wait "$kafka_pid" 2>/dev/null || true; fi
   if [ -f "$work/pg/postmaster.pid" ]; then as_pg "$pgbin/pg_ctl" stop -m fast -D "$work/pg" >/dev/null || true; fi
   if [ -s "$work/wrk.err" ]; then echo "wrk reported:" >&2; sort "$work/wrk.err" | uniq -c | head -5 >&2; fi
   rm -rf "$work"
@@ -37,6 +40,11 @@ start_registry() {
     PGPASSWORD=stele "$pgbin/psql" -q -h 127.0.0.1 -p $pgport -U stele -d postgres -c "CREATE DATABASE stele"
     settings+=(-Dstele.storage.kind=postgresql -Dstele.storage.postgresql.url=jdbc:postgresql://127.0.0.1:$pgport/stele
       -Dstele.storage.postgresql.username=stele -Dstele.storage.postgresql.password=stele)
+  elif [ "$kind" = kafka ]; then
+    start_kafka
+    settings+=(-Dstele.storage.kind=kafka -Dstele.storage.kafka.bootstrap-servers=127.0.0.1:$kport
+      -Dstele.storage.kafka.replication-factor=1 -Dstele.storage.kafka.min-insync-replicas=1
+      -Dstele.storage.kafka.state-dir=$work/state)
   else
     settings+=(-Dstele.storage.embedded.dir=$work/data)
   fi
@@ -44,6 +52,40 @@ start_registry() {
   registry_pid=$!
   for _ in $(seq 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
   echo "The registry did not become ready:" >&2; cat "$work/registry.log" >&2; exit 1
+}
+
+# A single-node KRaft broker from the jars the build resolved (module kafka-broker), in $work/kafka.
+start_kafka() {
+  local cp_file=$root/kafka-broker/target/classes/io/stele/kafka-broker/classpath.txt
+  [ -f "$cp_file" ] || { echo "Build the project first: mvn -B -DskipTests install" >&2; exit 1; }
+  local cp cport=$((kport + 1))
+  cp=$(cat "$cp_file")
+  mkdir -p "$work/kafka"
+  cat > "$work/kafka/server.properties" <<PROPS
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$cport
+listeners=PLAINTEXT://127.0.0.1:$kport,CONTROLLER://127.0.0.1:$cport
+advertised.listeners=PLAINTEXT://127.0.0.1:$kport
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=PLAINTEXT
+log.dirs=$work/kafka/logs
+num.partitions=1
+auto.create.topics.enable=false
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+PROPS
+  java -cp "$cp" kafka.tools.StorageTool format -t "$(java -cp "$cp" kafka.tools.StorageTool random-uuid)" \
+    -c "$work/kafka/server.properties" > "$work/kafka/format.log" 2>&1
+  java -Xmx512m -cp "$cp" kafka.Kafka "$work/kafka/server.properties" > "$work/kafka/kafka.log" 2>&1 &
+  kafka_pid=$!
+  for _ in $(seq 120); do grep -q "Kafka Server started" "$work/kafka/kafka.log" && return 0; sleep 0.5; done
+  echo "The Kafka broker did not start:" >&2; tail -50 "$work/kafka/kafka.log" >&2; exit 1
 }
 
 # Creates artifacts bench-0 .. bench-<n-1> through the REST API, with wrk, and stops it once both

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Versions created per second through the REST API with 1, 8 and 32 concurrent writers, on
-# PostgreSQL (default) or the embedded default. Not a test: it prints a table.
+# PostgreSQL (default), the Kafka log or the embedded default. Not a test: it prints a table.
 #
-#   bench/write-throughput.sh [postgresql|embedded] [seconds per run]
+#   bench/write-throughput.sh [postgresql|kafka|embedded] [seconds per run]
 #
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
 # PostgreSQL server (Debian: postgresql). Everything runs on 127.0.0.1 and is removed afterwards.
@@ -13,6 +13,8 @@ start_registry "$kind"
 artifacts=1000
 seed_artifacts $artifacts
 
+# warm-up: the JIT compiles the write path (about a minute of load on two cores) before anything is measured
+ARTIFACTS=$artifacts measure -t2 -c8 -d${WARMUP:-90}s -s "$root/bench/new-versions.lua" "http://127.0.0.1:$port" >/dev/null
 echo "backend: $kind, $artifacts artifacts, ${seconds}s per run, $(nproc) cores"
 printf '%-8s %12s %10s %10s %8s %16s\n' writers versions/s p50 p99 errors registry-cpu-s
 for writers in 1 8 32; do

@@ -45,7 +45,7 @@ public class StorageProvider {
             MeterRegistry meters) {
         if (!backends.isResolvable()) {
             throw new IllegalStateException("stele.storage.kind=" + kind
-                    + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql.");
+                    + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka.");
         }
         this.storage = new CachingStorage(backends.get(), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
     }

@@ -1,6 +1,7 @@
 package io.stele.app.transfer;
 
 import io.stele.storage.InvalidRequestException;
+import io.stele.storage.TransferFormat;
 import io.stele.storage.TransferRecord;
 import java.util.ArrayList;
 import java.util.List;

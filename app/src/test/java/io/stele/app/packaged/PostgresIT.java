@@ -175,10 +175,10 @@ class PostgresIT {
                 assertThat(during.statusCode()).isEqualTo(503);
                 assertThat(during.body()).contains("\"error_code\":503");
                 assertThat(create(registry, "during", schema(1)).statusCode()).isEqualTo(503);
-                assertThat(awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
                 own.startAgain();
-                assertThat(awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
-                assertThat(awaitStatus(registry, "/api/artifacts/before", 200, 30)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/api/artifacts/before", 200, 30)).isTrue();
                 assertThat(create(registry, "after", schema(1)).statusCode()).isEqualTo(200);
             }
         } finally {
@@ -193,12 +193,12 @@ class PostgresIT {
             Map<String, String> settings = settings(own, own.createDatabase());
             own.stop();
             try (RegistryProcess registry = registry(settings, "late-database").startWithoutWaiting()) {
-                assertThat(awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
                 HttpResponse<String> early = registry.send("GET", "/api/artifacts", null);
                 assertThat(early.statusCode()).isEqualTo(503);
                 assertThat(early.body()).contains("\"error_code\":503");
                 own.startAgain();
-                assertThat(awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
                 assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
                 assertThat(registry.log()).contains("stele.storage.postgresql.url");
             }
@@ -212,7 +212,7 @@ class PostgresIT {
         Map<String, String> settings = settings(server.createDatabase());
         settings.put("stele.storage.postgresql.password", "wrong");
         try (RegistryProcess registry = registry(settings, "wrong-password").startWithoutWaiting()) {
-            assertThat(awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
+            assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
             String log = registry.log();
             assertThat(log).contains("password authentication failed").contains("stele.storage.postgresql.password");
             assertThat(registry.send("GET", "/api/artifacts", null).statusCode()).isEqualTo(503);
@@ -243,21 +243,5 @@ class PostgresIT {
         try (RegistryProcess registry = registry(settings, "sigkill-restarted").start()) {
             Writes.assertAllPresent(registry, acknowledged);
         }
-    }
-
-    private static boolean awaitStatus(RegistryProcess registry, String path, int status, int seconds)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (registry.send("GET", path, null).statusCode() == status) {
-                    return true;
-                }
-            } catch (RuntimeException e) {
-                // not answering yet
-            }
-            Thread.sleep(250);
-        }
-        return false;
     }
 }

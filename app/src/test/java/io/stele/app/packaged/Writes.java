@@ -85,4 +85,21 @@ final class Writes {
                     .isEqualTo(200);
         }
     }
+
+    /** Sends GET to the path until it answers the status; false if it does not within the seconds. */
+    static boolean awaitStatus(RegistryProcess registry, String path, int status, int seconds)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            try {
+                if (registry.send("GET", path, null).statusCode() == status) {
+                    return true;
+                }
+            } catch (RuntimeException e) {
+                // not answering yet
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
 }

@@ -28,9 +28,11 @@ final class Jdbc {
     private static final int MAX_ATTEMPTS = 5;
 
     private final DataSource dataSource;
+    private final SqlStorage.CommitHook beforeCommit;
 
-    Jdbc(DataSource dataSource) {
+    Jdbc(DataSource dataSource, SqlStorage.CommitHook beforeCommit) {
         this.dataSource = dataSource;
+        this.beforeCommit = beforeCommit;
     }
 
     /** A unit of work on one connection. */
@@ -55,7 +57,11 @@ final class Jdbc {
     <T> T inTransaction(Work<T> work) {
         for (int attempt = 1; ; attempt++) {
             try (Connection c = dataSource.getConnection()) {
-                return commitOrRollback(c, work);
+                return commitOrRollback(c, connection -> {
+                    T result = work.run(connection);
+                    beforeCommit.run(connection);
+                    return result;
+                });
             } catch (SQLException e) {
                 if (isRetryable(e) && attempt < MAX_ATTEMPTS) {
                     continue;

@@ -13,20 +13,23 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 final class SqlArtifactStore implements ArtifactStore {
 
     private final Jdbc jdbc;
     private final SqlChangeFeed changes;
+    private final Supplier<Instant> clock;
 
-    SqlArtifactStore(Jdbc jdbc, SqlChangeFeed changes) {
+    SqlArtifactStore(Jdbc jdbc, SqlChangeFeed changes, Supplier<Instant> clock) {
         this.jdbc = jdbc;
         this.changes = changes;
+        this.clock = clock;
     }
 
     @Override
     public StoredVersion create(VersionDraft draft) {
-        Instant now = VersionRows.now();
+        Instant now = VersionRows.millis(clock.get());
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
                 try {
                     EditableMeta meta = draft.meta();

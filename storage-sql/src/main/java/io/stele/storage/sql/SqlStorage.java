@@ -9,9 +9,11 @@ import io.stele.storage.SearchStore;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
 import io.stele.storage.VersionStore;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.nio.file.Path;
+import java.time.Instant;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -46,15 +48,20 @@ public final class SqlStorage implements RegistryStorage {
      */
     private SqlStorage(String kind, SqlDialect dialect, String location, DataSource dataSource, Flyway flyway,
             SqlChangeFeed.Signal signal, Runnable onClose) {
+        this(kind, dialect, location, dataSource, flyway, signal, onClose, Instant::now, c -> {});
+    }
+
+    private SqlStorage(String kind, SqlDialect dialect, String location, DataSource dataSource, Flyway flyway,
+            SqlChangeFeed.Signal signal, Runnable onClose, Supplier<Instant> clock, CommitHook beforeCommit) {
         this.kind = kind;
         this.location = location;
         this.dataSource = dataSource;
         this.flyway = flyway;
         this.onClose = onClose;
         this.changes = new SqlChangeFeed(signal);
-        this.jdbc = new Jdbc(dataSource);
-        this.artifacts = new SqlArtifactStore(jdbc, changes);
-        this.versions = new SqlVersionStore(jdbc, changes, dialect);
+        this.jdbc = new Jdbc(dataSource, beforeCommit);
+        this.artifacts = new SqlArtifactStore(jdbc, changes, clock);
+        this.versions = new SqlVersionStore(jdbc, changes, dialect, clock);
         this.contents = new SqlContentStore(jdbc);
         this.rules = new SqlRuleStore(jdbc, changes);
         this.search = new SqlSearchStore(jdbc);
@@ -75,6 +82,36 @@ public final class SqlStorage implements RegistryStorage {
         pool.setMaxConnections(16);
         Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
         return embedded(dir.toString(), pool, flyway, pool::dispose);
+    }
+
+    /**
+     * Work that every write transaction runs last, on its connection, before it commits; a
+     * replica that applies a log records there how far it has applied.
+     */
+    @FunctionalInterface
+    public interface CommitHook {
+        void run(Connection connection) throws SQLException;
+    }
+
+    /**
+     * The embedded database as the local state of a replica that applies a shared log in order:
+     * the time stamps of what it stores come from {@code clock} (the time the log gives, so that
+     * every replica stores the same), and {@code beforeCommit} runs in every write transaction. Each
+     * commit is not forced to disk before it returns, because the log, not this database, is what
+     * must survive a crash: a replica that loses its last commits applies them again. Not started.
+     */
+    public static SqlStorage openLocalState(String kind, Path dir, Supplier<Instant> clock, CommitHook beforeCommit) {
+        String url = StorageKindConfigSource.embeddedJdbcUrl(dir).replace(";WRITE_DELAY=0", "");
+        JdbcConnectionPool pool = JdbcConnectionPool.create(url, "stele", "stele");
+        pool.setMaxConnections(32);
+        Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
+        return new SqlStorage(kind, SqlDialect.H2, dir.toString(), pool, flyway, SqlChangeFeed.Signal.NONE,
+                pool::dispose, clock, beforeCommit);
+    }
+
+    /** The pooled data source, for a caller that keeps tables of its own beside the registry's. */
+    public DataSource dataSource() {
+        return dataSource;
     }
 
     /** PostgreSQL: nodes sharing the database tell each other of changes with NOTIFY. */

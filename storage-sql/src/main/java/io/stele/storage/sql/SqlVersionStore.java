@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Versions. The next version number is taken under a row lock on the artifact, so concurrent
@@ -55,16 +56,18 @@ final class SqlVersionStore implements VersionStore {
     private final Jdbc jdbc;
     private final SqlChangeFeed changes;
     private final SqlDialect dialect;
+    private final Supplier<Instant> clock;
 
-    SqlVersionStore(Jdbc jdbc, SqlChangeFeed changes, SqlDialect dialect) {
+    SqlVersionStore(Jdbc jdbc, SqlChangeFeed changes, SqlDialect dialect, Supplier<Instant> clock) {
         this.jdbc = jdbc;
         this.changes = changes;
         this.dialect = dialect;
+        this.clock = clock;
     }
 
     @Override
     public StoredArtifact add(VersionDraft draft) {
-        Instant now = VersionRows.now();
+        Instant now = VersionRows.millis(clock.get());
         if (dialect == SqlDialect.POSTGRESQL) {
             return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
         }
@@ -163,7 +166,7 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
-        Instant now = VersionRows.now();
+        Instant now = VersionRows.millis(clock.get());
         return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
             int rows = Jdbc.update(c,
                     "UPDATE versions SET name = ?, description = ?, labels = ?, properties = ?, modified_by = ?,"
@@ -180,7 +183,7 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
-        Instant now = VersionRows.now();
+        Instant now = VersionRows.millis(clock.get());
         return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
             int rows = Jdbc.update(c,
                     "UPDATE versions SET state = ?, modified_by = ?, modified_on = ? WHERE artifact_id = ? AND version = ?",

@@ -55,8 +55,8 @@ final class VersionRows {
     }
 
     /** The time stamps the API shows, to the millisecond, so every backend stores them exactly. */
-    static Instant now() {
-        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    static Instant millis(Instant instant) {
+        return instant.truncatedTo(ChronoUnit.MILLIS);
     }
 
     /**

@@ -3,7 +3,6 @@ package io.stele.storage.testkit.servers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +50,7 @@ public final class PostgresServer implements AutoCloseable {
         this.home = home;
         this.dataDir = home.resolve("data");
         this.log = home.resolve("postgres.log");
-        this.port = freePort();
+        this.port = Local.freePort();
         this.runAs = isRoot() ? Optional.of(unprivilegedUser()) : Optional.empty();
     }
 
@@ -138,7 +137,7 @@ public final class PostgresServer implements AutoCloseable {
             stop();
         }
         if (!home.startsWith(Path.of("").toAbsolutePath())) {
-            deleteQuietly(home);
+            Local.deleteQuietly(home);
         }
     }
 
@@ -153,14 +152,6 @@ public final class PostgresServer implements AutoCloseable {
             return true;
         } catch (IOException | UnsupportedOperationException e) {
             return false;
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a folder left in the temporary directory is harmless
         }
     }
 
@@ -287,14 +278,6 @@ public final class PostgresServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -2,7 +2,6 @@ package io.stele.storage.testkit.servers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,7 +37,7 @@ public final class RegistryProcess implements AutoCloseable {
     public RegistryProcess(Map<String, String> settings, Path log) {
         this.settings = settings;
         this.log = log;
-        this.port = freePort();
+        this.port = Local.freePort();
     }
 
     /** Sets the registry's largest heap, as for {@code -Xmx} (512m unless set), before it starts. */
@@ -116,7 +115,7 @@ public final class RegistryProcess implements AutoCloseable {
             } catch (UncheckedIOException e) {
                 // not listening yet
             }
-            sleep(200);
+            Local.sleep(200);
         }
         throw new IllegalStateException("The registry did not answer " + path + " within " + timeout + "; see " + log);
     }
@@ -163,22 +162,6 @@ public final class RegistryProcess implements AutoCloseable {
         if (process != null && process.isAlive()) {
             process.destroy();
             waitFor();
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

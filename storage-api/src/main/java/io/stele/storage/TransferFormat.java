@@ -1,17 +1,8 @@
-package io.stele.app.transfer;
+package io.stele.storage;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stele.storage.ArtifactType;
-import io.stele.storage.Content;
-import io.stele.storage.EditableMeta;
-import io.stele.storage.InvalidRequestException;
-import io.stele.storage.RuleScope;
-import io.stele.storage.RuleType;
-import io.stele.storage.StoredVersion;
-import io.stele.storage.TransferRecord;
-import io.stele.storage.VersionState;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -30,23 +21,23 @@ import java.util.Optional;
  * {@code kind}, the first line a header. Times are epoch milliseconds; content is given as
  * {@code text} when it is UTF-8, else as {@code base64}. See docs/export-import.md.
  */
-final class TransferFormat {
+public final class TransferFormat {
 
-    static final int FORMAT = 1;
-    static final String HEADER_KIND = "stele-export";
+    public static final int FORMAT = 1;
+    public static final String HEADER_KIND = "stele-export";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TransferFormat() {}
 
-    static void writeHeader(JsonGenerator out) throws IOException {
+    public static void writeHeader(JsonGenerator out) throws IOException {
         out.writeStartObject();
         out.writeStringField("kind", HEADER_KIND);
         out.writeNumberField("format", FORMAT);
         out.writeEndObject();
     }
 
-    static void write(JsonGenerator out, TransferRecord record) throws IOException {
+    public static void write(JsonGenerator out, TransferRecord record) throws IOException {
         out.writeStartObject();
         if (record instanceof TransferRecord.Rule rule) {
             out.writeStringField("kind", "rule");
@@ -65,13 +56,7 @@ final class TransferFormat {
         } else if (record instanceof TransferRecord.ContentBlob blob) {
             out.writeStringField("kind", "content");
             out.writeNumberField("contentId", blob.contentId());
-            out.writeStringField("sha256", blob.content().sha256());
-            Optional<String> text = utf8(blob.content().bytes());
-            if (text.isPresent()) {
-                out.writeStringField("text", text.get());
-            } else {
-                out.writeStringField("base64", Base64.getEncoder().encodeToString(blob.content().bytes()));
-            }
+            writeContent(out, blob.content());
         } else if (record instanceof TransferRecord.Version version) {
             writeVersion(out, version);
         }
@@ -87,27 +72,43 @@ final class TransferFormat {
         out.writeNumberField("contentId", v.contentId());
         out.writeStringField("type", v.type().name());
         out.writeStringField("state", v.state().name());
-        if (v.meta().name().isPresent()) {
-            out.writeStringField("name", v.meta().name().get());
-        }
-        if (v.meta().description().isPresent()) {
-            out.writeStringField("description", v.meta().description().get());
-        }
-        out.writeArrayFieldStart("labels");
-        for (String label : v.meta().labels()) {
-            out.writeString(label);
-        }
-        out.writeEndArray();
-        out.writeObjectFieldStart("properties");
-        for (Map.Entry<String, String> p : v.meta().properties().entrySet()) {
-            out.writeStringField(p.getKey(), p.getValue());
-        }
-        out.writeEndObject();
+        writeMeta(out, v.meta());
         out.writeStringField("createdBy", v.createdBy());
         out.writeNumberField("createdOn", v.createdOn().toEpochMilli());
         out.writeStringField("modifiedBy", v.modifiedBy());
         out.writeNumberField("modifiedOn", v.modifiedOn().toEpochMilli());
         out.writeStringField("canonicalHash", record.canonicalHash());
+    }
+
+    /** Writes content's fields: {@code sha256}, and {@code text} when it is UTF-8, else {@code base64}. */
+    public static void writeContent(JsonGenerator out, Content content) throws IOException {
+        out.writeStringField("sha256", content.sha256());
+        Optional<String> text = utf8(content.bytes());
+        if (text.isPresent()) {
+            out.writeStringField("text", text.get());
+        } else {
+            out.writeStringField("base64", Base64.getEncoder().encodeToString(content.bytes()));
+        }
+    }
+
+    /** Writes user metadata's fields: {@code name}, {@code description}, {@code labels}, {@code properties}. */
+    public static void writeMeta(JsonGenerator out, EditableMeta meta) throws IOException {
+        if (meta.name().isPresent()) {
+            out.writeStringField("name", meta.name().get());
+        }
+        if (meta.description().isPresent()) {
+            out.writeStringField("description", meta.description().get());
+        }
+        out.writeArrayFieldStart("labels");
+        for (String label : meta.labels()) {
+            out.writeString(label);
+        }
+        out.writeEndArray();
+        out.writeObjectFieldStart("properties");
+        for (Map.Entry<String, String> p : meta.properties().entrySet()) {
+            out.writeStringField(p.getKey(), p.getValue());
+        }
+        out.writeEndObject();
     }
 
     private static Optional<String> utf8(byte[] bytes) {
@@ -126,7 +127,7 @@ final class TransferFormat {
      *
      * @throws InvalidRequestException when it is not
      */
-    static void readHeader(byte[] line) {
+    public static void readHeader(byte[] line) {
         JsonNode node = tree(line);
         if (!HEADER_KIND.equals(node.path("kind").asText())) {
             throw new InvalidRequestException("the first line must be the header {\"kind\":\"" + HEADER_KIND
@@ -138,7 +139,12 @@ final class TransferFormat {
         }
     }
 
-    private static JsonNode tree(byte[] line) {
+    /**
+     * Parses one JSON object.
+     *
+     * @throws InvalidRequestException when it is not one
+     */
+    public static JsonNode tree(byte[] line) {
         JsonNode node;
         try {
             node = JSON.readTree(line);
@@ -156,8 +162,16 @@ final class TransferFormat {
      *
      * @throws InvalidRequestException naming what is missing or wrong
      */
-    static TransferRecord read(byte[] line) {
-        JsonNode node = tree(line);
+    public static TransferRecord read(byte[] line) {
+        return read(tree(line));
+    }
+
+    /**
+     * Reads one record from its JSON object.
+     *
+     * @throws InvalidRequestException naming what is missing or wrong
+     */
+    public static TransferRecord read(JsonNode node) {
         String kind = text(node, "kind");
         return switch (kind) {
             case "rule" -> new TransferRecord.Rule(
@@ -173,6 +187,15 @@ final class TransferFormat {
     }
 
     private static TransferRecord.ContentBlob content(JsonNode node) {
+        return new TransferRecord.ContentBlob(number(node, "contentId"), readContent(node));
+    }
+
+    /**
+     * Reads the fields {@link #writeContent} wrote, checking the hash.
+     *
+     * @throws InvalidRequestException when they are missing or the hash does not match
+     */
+    public static Content readContent(JsonNode node) {
         byte[] bytes;
         if (node.hasNonNull("text")) {
             bytes = text(node, "text").getBytes(StandardCharsets.UTF_8);
@@ -188,16 +211,11 @@ final class TransferFormat {
         if (!declared.equals(content.sha256())) {
             throw new InvalidRequestException("content " + node.path("contentId") + " does not match its sha256.");
         }
-        return new TransferRecord.ContentBlob(number(node, "contentId"), content);
+        return content;
     }
 
     private static TransferRecord.Version version(JsonNode node) {
-        List<String> labels = new ArrayList<>();
-        node.path("labels").forEach(l -> labels.add(l.asText()));
-        Map<String, String> properties = new LinkedHashMap<>();
-        node.path("properties").fields().forEachRemaining(e -> properties.put(e.getKey(), e.getValue().asText()));
-        EditableMeta meta = new EditableMeta(optionalText(node, "name"), optionalText(node, "description"), labels,
-                properties);
+        EditableMeta meta = readMeta(node);
         StoredVersion v = new StoredVersion(text(node, "artifactId"), (int) number(node, "version"),
                 number(node, "globalId"), number(node, "contentId"), enumValue(ArtifactType.class, node, "type"),
                 enumValue(VersionState.class, node, "state"), meta, text(node, "createdBy"), time(node, "createdOn"),
@@ -205,7 +223,17 @@ final class TransferFormat {
         return new TransferRecord.Version(v, text(node, "canonicalHash"));
     }
 
-    private static String text(JsonNode node, String field) {
+    /** Reads the fields {@link #writeMeta} wrote. */
+    public static EditableMeta readMeta(JsonNode node) {
+        List<String> labels = new ArrayList<>();
+        node.path("labels").forEach(l -> labels.add(l.asText()));
+        Map<String, String> properties = new LinkedHashMap<>();
+        node.path("properties").fields().forEachRemaining(e -> properties.put(e.getKey(), e.getValue().asText()));
+        return new EditableMeta(optionalText(node, "name"), optionalText(node, "description"), labels, properties);
+    }
+
+    /** A required string field. */
+    public static String text(JsonNode node, String field) {
         JsonNode value = node.get(field);
         if (value == null || !value.isTextual()) {
             throw new InvalidRequestException("'" + field + "' is missing or not a string.");
@@ -213,11 +241,12 @@ final class TransferFormat {
         return value.asText();
     }
 
-    private static Optional<String> optionalText(JsonNode node, String field) {
+    public static Optional<String> optionalText(JsonNode node, String field) {
         return node.hasNonNull(field) ? Optional.of(text(node, field)) : Optional.empty();
     }
 
-    private static long number(JsonNode node, String field) {
+    /** A required whole-number field. */
+    public static long number(JsonNode node, String field) {
         JsonNode value = node.get(field);
         if (value == null || !value.canConvertToLong() || !value.isIntegralNumber()) {
             throw new InvalidRequestException("'" + field + "' is missing or not a whole number.");
@@ -225,11 +254,11 @@ final class TransferFormat {
         return value.asLong();
     }
 
-    private static Instant time(JsonNode node, String field) {
+    public static Instant time(JsonNode node, String field) {
         return Instant.ofEpochMilli(number(node, field));
     }
 
-    private static <E extends Enum<E>> E enumValue(Class<E> type, JsonNode node, String field) {
+    public static <E extends Enum<E>> E enumValue(Class<E> type, JsonNode node, String field) {
         String value = text(node, field);
         try {
             return Enum.valueOf(type, value);

@@ -1,0 +1,10 @@
+package io.stele.app.rest;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.stele.app.testing.OnKafka;
+
+/** {@link RulesApiTest}, unchanged, on the Kafka log. */
+@QuarkusTest
+@TestProfile(OnKafka.class)
+class RulesApiKafkaIT extends RulesApiTest {}

@@ -1,0 +1,13 @@
+package io.stele.app.testing;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.List;
+
+/** Runs a {@code @QuarkusTest} against the Kafka log instead of the embedded default. */
+public class OnKafka implements QuarkusTestProfile {
+
+    @Override
+    public List<TestResourceEntry> testResources() {
+        return List.of(new TestResourceEntry(KafkaTestResource.class));
+    }
+}

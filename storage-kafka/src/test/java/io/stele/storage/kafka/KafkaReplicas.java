@@ -1,0 +1,58 @@
+package io.stele.storage.kafka;
+
+import io.stele.storage.testkit.servers.KafkaServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/** Replicas on the build's Kafka broker, each with a state folder of its own under target/. */
+final class KafkaReplicas {
+
+    private KafkaReplicas() {}
+
+    static String newTopic() {
+        return "stele-test-" + UUID.randomUUID();
+    }
+
+    static Path newStateDir() {
+        try {
+            Files.createDirectories(Path.of("target"));
+            return Files.createTempDirectory(Path.of("target"), "kafka-state-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static KafkaLogSettings settings(KafkaServer broker, String topic, Path stateDir) {
+        return new KafkaLogSettings(broker.bootstrapServers(), topic, (short) 1, 1, stateDir, Duration.ofSeconds(10),
+                Map.of());
+    }
+
+    /** Starts a replica and waits until it has caught up with the log. */
+    static KafkaStorage startReady(KafkaLogSettings settings) {
+        return startReady(settings, Duration.ofSeconds(60));
+    }
+
+    static KafkaStorage startReady(KafkaLogSettings settings, Duration timeout) {
+        KafkaStorage storage = new KafkaStorage(settings);
+        storage.start();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!storage.isReady()) {
+            if (System.nanoTime() > deadline) {
+                storage.close();
+                throw new IllegalStateException("The replica did not catch up with the log within " + timeout);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        return storage;
+    }
+}
