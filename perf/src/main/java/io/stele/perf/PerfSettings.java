@@ -64,7 +64,7 @@ public record PerfSettings(
                 Integer.parseInt(property("perf.rest.artifacts", "2000")),
                 Integer.parseInt(property("perf.rest.writers", "32")),
                 property("perf.out", "target/perf"),
-                property("perf.registry.heap", "5g"),
+                property("perf.registry.heap", "3g"),
                 property("perf.registry.cache", "2G"));
     }
 
