@@ -138,8 +138,7 @@ class KafkaIT {
 
     @Test
     void brokerStoppedAndRestarted_writesAnswer503Meanwhile_andRecoverWithoutRestart() throws Exception {
-        KafkaServer own = KafkaServer.start(Path.of("target"));
-        try {
+        try (KafkaServer own = KafkaServer.start(Path.of("target"))) {
             Map<String, String> settings = settings(newTopic(), "outage");
             settings.put("stele.storage.kafka.bootstrap-servers", own.bootstrapServers());
             settings.put("stele.storage.kafka.write-timeout", "3s");
@@ -163,15 +162,12 @@ class KafkaIT {
                 assertThat(awaitStatus(registry, "/q/health/ready", 200, 10)).isTrue();
                 Writes.assertAllPresent(registry, List.of(Writes.globalId(before)));
             }
-        } finally {
-            own.close();
         }
     }
 
     @Test
     void brokerDownAtStartUp_registryStartsNotReady_andBecomesReadyWhenItAnswers() throws Exception {
-        KafkaServer own = KafkaServer.start(Path.of("target"));
-        try {
+        try (KafkaServer own = KafkaServer.start(Path.of("target"))) {
             Map<String, String> settings = settings(newTopic(), "late");
             settings.put("stele.storage.kafka.bootstrap-servers", own.bootstrapServers());
             own.stop();
@@ -185,8 +181,6 @@ class KafkaIT {
                 assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
                 assertThat(registry.log()).contains("stele.storage.kafka.bootstrap-servers");
             }
-        } finally {
-            own.close();
         }
     }
 }

@@ -1,0 +1,124 @@
+package io.stele.storage.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.TransferRecord;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.sql.SqlStorage;
+import io.stele.storage.testkit.servers.KafkaServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a replica refuses rather than risk its state: a topic that could lose or reorder records, a
+ * state folder that is not its log's, a record of a format it does not know, a record too large for
+ * the log.
+ */
+class KafkaLogGuardsIT {
+
+    private final KafkaServer broker = KafkaServer.shared();
+
+    private static VersionDraft draft(String id) {
+        return new VersionDraft(id, ArtifactType.AVRO, Content.of("{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}"),
+                EditableMeta.EMPTY, "alice");
+    }
+
+    private void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
+        KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
+        try (Admin admin = Admin.create(new KafkaTopic(settings).adminProperties())) {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
+                    .all().get();
+        }
+    }
+
+    private void assertStartRefused(String topic, Path stateDir, String message) {
+        try (KafkaStorage storage = new KafkaStorage(KafkaReplicas.settings(broker, topic, stateDir))) {
+            assertThatThrownBy(storage::start).isInstanceOf(IllegalStateException.class).hasMessageContaining(message);
+        }
+    }
+
+    @Test
+    void topicWithTwoPartitions_isRefused() throws Exception {
+        String topic = KafkaReplicas.newTopic();
+        createTopic(topic, 2, Map.of());
+        assertStartRefused(topic, KafkaReplicas.newStateDir(), "needs exactly one");
+    }
+
+    @Test
+    void topicThatCompactsOrExpiresRecords_isRefused() throws Exception {
+        String compacted = KafkaReplicas.newTopic();
+        createTopic(compacted, 1, Map.of("cleanup.policy", "compact"));
+        assertStartRefused(compacted, KafkaReplicas.newStateDir(), "cleanup.policy=compact");
+        String expiring = KafkaReplicas.newTopic();
+        createTopic(expiring, 1, Map.of("retention.ms", "604800000"));
+        assertStartRefused(expiring, KafkaReplicas.newStateDir(), "retention.ms=604800000");
+    }
+
+    @Test
+    void stateFolderOfAnotherTopicOrOfAnEmbeddedRegistry_isRefused() throws Exception {
+        Path state = KafkaReplicas.newStateDir();
+        try (KafkaStorage first = KafkaReplicas.startReady(KafkaReplicas.settings(broker, KafkaReplicas.newTopic(), state))) {
+            first.artifacts().create(draft("first"));
+        }
+        assertStartRefused(KafkaReplicas.newTopic(), state, "built from another topic");
+
+        Path embedded = KafkaReplicas.newStateDir();
+        try (SqlStorage registry = SqlStorage.openEmbedded(embedded)) {
+            registry.start();
+            registry.artifacts().create(draft("embedded"));
+        }
+        assertStartRefused(KafkaReplicas.newTopic(), embedded, "not built from a Kafka log");
+    }
+
+    @Test
+    void recordOfAnUnknownFormat_stopsTheReplica_whoseWritesThenAnswerUnavailable() throws Exception {
+        String topic = KafkaReplicas.newTopic();
+        KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
+        try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
+            replica.artifacts().create(draft("before"));
+            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(new KafkaTopic(settings).producerProperties())) {
+                producer.send(new ProducerRecord<>(topic, 0, new byte[0],
+                        "{\"format\":2,\"at\":0,\"op\":\"from-the-future\"}".getBytes(StandardCharsets.UTF_8))).get();
+            }
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (replica.isReady()) {
+                assertThat(System.nanoTime()).as("the replica stops within 10 s").isLessThan(deadline);
+                Thread.sleep(10);
+            }
+            assertThatThrownBy(() -> replica.artifacts().create(draft("after")))
+                    .isInstanceOf(StorageUnavailableException.class).hasMessageContaining("format 2");
+            assertThat(replica.artifacts().get("before")).isPresent(); // reads go on from the local state
+        }
+    }
+
+    @Test
+    void importBatchTooLargeForOneRecord_isRefusedAsInvalid_andStoresNothing() {
+        try (KafkaStorage replica = KafkaReplicas.startReady(
+                KafkaReplicas.settings(broker, KafkaReplicas.newTopic(), KafkaReplicas.newStateDir()))) {
+            byte[] big = new byte[KafkaLogSettings.MAX_RECORD_BYTES + 1024];
+            Arrays.fill(big, (byte) 'a');
+            List<TransferRecord> batch = List.of(
+                    new TransferRecord.Artifact("big", ArtifactType.AVRO, "alice", Instant.EPOCH, 1),
+                    new TransferRecord.ContentBlob(1, Content.of(big)));
+            assertThatThrownBy(() -> replica.transfer().importBatch(batch))
+                    .isInstanceOf(InvalidRequestException.class).hasMessageContaining("too large for the Kafka log");
+            assertThat(replica.artifacts().get("big")).isEmpty();
+        }
+    }
+}
