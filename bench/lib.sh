@@ -19,7 +19,12 @@ cleanup() {
   if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi
   if [ -n "$kafka_pid" ]; then kill "$kafka_pid" 2>/dev/null || true; wait "$kafka_pid" 2>/dev/null || true; fi
   if [ -f "$work/pg/postmaster.pid" ]; then as_pg "$pgbin/pg_ctl" stop -m fast -D "$work/pg" >/dev/null || true; fi
-  if [ -s "$work/wrk.err" ]; then echo "wrk reported:" >&2; sort "$work/wrk.err" | uniq -c | head -5 >&2; fi
+  if [ -s "$work/wrk.err" ]; then
+    echo "wrk reported:" >&2; sort "$work/wrk.err" | uniq -c | head -5 >&2
+    if grep -q ERROR "$work/registry.log" 2>/dev/null; then
+      echo "the registry logged:" >&2; grep -m3 -A30 ERROR "$work/registry.log" >&2
+    fi
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT

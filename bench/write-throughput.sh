@@ -4,6 +4,7 @@
 #
 #   bench/write-throughput.sh [postgresql|kafka|embedded] [seconds per run]
 #
+# WRITERS="1 8 32" (the default) sets the runs, one per number of writers; WARMUP=90 the warm-up, in s.
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
 # PostgreSQL server (Debian: postgresql). Everything runs on 127.0.0.1 and is removed afterwards.
 kind=${1:-postgresql}
@@ -17,7 +18,7 @@ seed_artifacts $artifacts
 ARTIFACTS=$artifacts measure -t2 -c8 -d${WARMUP:-90}s -s "$root/bench/new-versions.lua" "http://127.0.0.1:$port" >/dev/null
 echo "backend: $kind, $artifacts artifacts, ${seconds}s per run, $(nproc) cores"
 printf '%-8s %12s %10s %10s %8s %16s\n' writers versions/s p50 p99 errors registry-cpu-s
-for writers in 1 8 32; do
+for writers in ${WRITERS:-1 8 32}; do
   threads=$(( writers < 2 ? 1 : 2 ))
   cpu0=$(registry_cpu)
   read -r rps p50 p99 errors < <(ARTIFACTS=$artifacts measure -t$threads -c$writers -d${seconds}s --latency \

@@ -1,6 +1,7 @@
 package io.stele.storage.kafka;
 
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.StorageException;
 import io.stele.storage.StorageUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -161,7 +163,10 @@ final class Applier implements Runnable {
 
     /** Applies one record in transactions of its own, recording its offset with them. */
     private void applyOne(Applied one) {
-        retrying(one.record.offset(), () -> {
+        retrying(one.record.offset(), attempt -> {
+            if (attempt > 1) {
+                position.restoreSequences(); // so the ids this record gets are the ones it gets everywhere
+            }
             applying = one.record.offset();
             recorded = false;
             apply(one);
@@ -178,7 +183,12 @@ final class Applier implements Runnable {
         applying = -1;
     }
 
-    /** Applies one command; a failure other than the database's is the command's outcome. */
+    /**
+     * Applies one command; a failure other than the local database's is the command's outcome, the
+     * same on every replica. A failure of the database itself (unavailable, or any error it raised)
+     * is this replica's alone, so the command is applied again rather than answered with it: its
+     * transaction was rolled back, and the other replicas apply it.
+     */
     private void apply(Applied one) {
         at = one.entry.at();
         one.outcome = null;
@@ -187,16 +197,30 @@ final class Applier implements Runnable {
             one.outcome = one.entry.command().applyTo(state);
         } catch (StorageUnavailableException e) {
             throw e;
+        } catch (StorageException e) {
+            one.failure = e;
         } catch (RuntimeException e) {
-            one.failure = e; // the same on every replica
+            if (raisedByTheDatabase(e)) {
+                throw new StorageUnavailableException("The local state failed: " + e.getMessage(), e);
+            }
+            one.failure = e;
         }
     }
 
+    private static boolean raisedByTheDatabase(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Runs work until the local database lets it through or the applier stops. */
-    private void retrying(long offset, Runnable work) {
+    private void retrying(long offset, IntConsumer work) {
         for (int attempt = 1; running; attempt++) {
             try {
-                work.run();
+                work.accept(attempt);
                 return;
             } catch (StorageUnavailableException e) {
                 LOG.warnf("Cannot apply the log from offset %d to the local state (attempt %d), retrying: %s",

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -115,6 +116,11 @@ public final class KafkaStorage implements RegistryStorage {
     public boolean isReady() {
         Applier a = applier;
         return a != null && a.stopped() == null && a.caughtUp() && local.isReady();
+    }
+
+    /** The local database, for tests that make it fail. */
+    DataSource localDataSource() {
+        return local.dataSource();
     }
 
     /** The last offset this replica has applied, -1 for none. */

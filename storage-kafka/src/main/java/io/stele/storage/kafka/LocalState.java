@@ -63,12 +63,31 @@ final class LocalState {
                 }
                 return new Position(topicId, -1);
             }
-            s.execute("ALTER SEQUENCE global_ids RESTART WITH " + row.get()[1]);
-            s.execute("ALTER SEQUENCE content_ids RESTART WITH " + row.get()[2]);
+            restart(s, row.get()[1], row.get()[2]);
             return new Position(storedTopic, row.get()[0]);
         } catch (SQLException e) {
             throw new StorageUnavailableException("Cannot read the local state's position: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Sets the id sequences back to where the last applied record left them. A transaction that
+     * failed and was rolled back may have drawn ids from them, which the other replicas did not.
+     */
+    void restoreSequences() {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT next_global_id, next_content_id FROM log_position WHERE id = 1")) {
+            if (rs.next()) {
+                restart(s, rs.getLong(1), rs.getLong(2));
+            }
+        } catch (SQLException e) {
+            throw new StorageUnavailableException("Cannot restore the local state's id sequences: " + e.getMessage(), e);
+        }
+    }
+
+    private static void restart(Statement s, long nextGlobalId, long nextContentId) throws SQLException {
+        s.execute("ALTER SEQUENCE global_ids RESTART WITH " + nextGlobalId);
+        s.execute("ALTER SEQUENCE content_ids RESTART WITH " + nextContentId);
     }
 
     /** Records, inside the caller's transaction, that the record at {@code offset} is applied. */

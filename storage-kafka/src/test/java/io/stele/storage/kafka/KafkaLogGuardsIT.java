@@ -8,17 +8,23 @@ import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.sql.SqlStorage;
 import io.stele.storage.testkit.servers.KafkaServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -28,7 +34,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What a replica refuses rather than risk its state: a topic that could lose or reorder records, a
  * state folder that is not its log's, a record of a format it does not know, a record too large for
- * the log.
+ * the log, and a failure of its own database taken for the outcome of a record.
  */
 class KafkaLogGuardsIT {
 
@@ -104,6 +110,27 @@ class KafkaLogGuardsIT {
             assertThatThrownBy(() -> replica.artifacts().create(draft("after")))
                     .isInstanceOf(StorageUnavailableException.class).hasMessageContaining("format 2");
             assertThat(replica.artifacts().get("before")).isPresent(); // reads go on from the local state
+        }
+    }
+
+    @Test
+    void localDatabaseFailingWhileARecordIsApplied_appliesItAgain_andAnswersTheWrite() throws Exception {
+        String topic = KafkaReplicas.newTopic();
+        try (KafkaStorage replica = KafkaReplicas.startReady(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
+            replica.artifacts().create(draft("a"));
+            try (Connection c = replica.localDataSource().getConnection(); Statement s = c.createStatement()) {
+                s.execute("ALTER TABLE log_position RENAME TO log_position_away"); // every apply now fails
+                CompletableFuture<StoredArtifact> write = CompletableFuture.supplyAsync(() -> replica.versions().add(draft("a")));
+                Thread.sleep(1500);
+                assertThat(write).as("the write waits while its record cannot be applied").isNotDone();
+                s.execute("ALTER TABLE log_position_away RENAME TO log_position");
+                assertThat(write.get(10, TimeUnit.SECONDS).latest().version()).isEqualTo(2);
+            }
+            assertThat(replica.versions().latest("a")).map(StoredVersion::version).contains(2);
+            try (KafkaStorage fresh = KafkaReplicas.startReady(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
+                assertThat(fresh.versions().latest("a")).map(StoredVersion::globalId)
+                        .isEqualTo(replica.versions().latest("a").map(StoredVersion::globalId));
+            }
         }
     }
 

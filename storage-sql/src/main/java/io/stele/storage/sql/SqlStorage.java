@@ -1,5 +1,9 @@
 package io.stele.storage.sql;
 
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.security.NamePrincipal;
+import io.agroal.api.security.SimplePassword;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
@@ -12,12 +16,12 @@ import io.stele.storage.VersionStore;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
-import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
  * A backend on a SQL database reached through a JDBC {@link DataSource}: H2 for the embedded
@@ -78,10 +82,9 @@ public final class SqlStorage implements RegistryStorage {
      * migration, released on {@link #close()}. Not started.
      */
     public static SqlStorage openEmbedded(Path dir) {
-        JdbcConnectionPool pool = JdbcConnectionPool.create(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
-        pool.setMaxConnections(16);
+        AgroalDataSource pool = h2Pool(StorageKindConfigSource.embeddedJdbcUrl(dir), 16);
         Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
-        return embedded(dir.toString(), pool, flyway, pool::dispose);
+        return embedded(dir.toString(), pool, flyway, pool::close);
     }
 
     /**
@@ -102,11 +105,29 @@ public final class SqlStorage implements RegistryStorage {
      */
     public static SqlStorage openLocalState(String kind, Path dir, Supplier<Instant> clock, CommitHook beforeCommit) {
         String url = StorageKindConfigSource.embeddedJdbcUrl(dir).replace(";WRITE_DELAY=0", "");
-        JdbcConnectionPool pool = JdbcConnectionPool.create(url, "stele", "stele");
-        pool.setMaxConnections(32);
+        AgroalDataSource pool = h2Pool(url, 32);
         Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
         return new SqlStorage(kind, SqlDialect.H2, dir.toString(), pool, flyway, SqlChangeFeed.Signal.NONE,
-                pool::dispose, clock, beforeCommit);
+                pool::close, clock, beforeCommit);
+    }
+
+    /**
+     * A pool of connections to an H2 database, the same pool Quarkus gives its datasources. H2's own
+     * pool rolls every connection back when it is handed out, and a rollback empties H2's cache of
+     * parsed statements, so every statement was parsed again on every use.
+     */
+    private static AgroalDataSource h2Pool(String url, int maxConnections) {
+        try {
+            return AgroalDataSource.from(new AgroalDataSourceConfigurationSupplier()
+                    .connectionPoolConfiguration(pool -> pool.maxSize(maxConnections)
+                            .acquisitionTimeout(Duration.ofSeconds(30))
+                            .connectionFactoryConfiguration(factory -> factory.jdbcUrl(url)
+                                    .connectionProviderClass(org.h2.Driver.class)
+                                    .principal(new NamePrincipal("stele"))
+                                    .credential(new SimplePassword("stele")))));
+        } catch (SQLException e) {
+            throw new StorageUnavailableException("Cannot open the H2 database at " + url + ": " + e.getMessage(), e);
+        }
     }
 
     /** The pooled data source, for a caller that keeps tables of its own beside the registry's. */

@@ -287,6 +287,21 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
     }
 
     @Test
+    void latest_afterTheHighestVersionIsDeleted_isTheHighestEnabledLeft() {
+        String id = newId();
+        create(id, schema(1));
+        add(id, schema(2));
+        add(id, schema(3));
+        storage.versions().updateState(id, 2, VersionState.DISABLED, "");
+        storage.versions().delete(id, 3);
+        assertThat(storage.versions().latest(id)).map(StoredVersion::version).contains(1);
+        storage.versions().updateState(id, 1, VersionState.DISABLED, "");
+        assertThat(storage.versions().latest(id)).isEmpty();
+        add(id, schema(4));
+        assertThat(storage.versions().latest(id)).map(StoredVersion::version).contains(4);
+    }
+
+    @Test
     void updateState_setsModifiedByAndOn() {
         String id = newId();
         StoredVersion v1 = create(id, schema(1));
