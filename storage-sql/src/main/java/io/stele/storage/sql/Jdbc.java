@@ -1,6 +1,7 @@
 package io.stele.storage.sql;
 
 import io.stele.storage.ConflictException;
+import io.stele.storage.InvalidRequestException;
 import io.stele.storage.StorageUnavailableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -252,6 +253,10 @@ final class Jdbc {
         }
         if (isLockTimeout(e)) {
             return new ConflictException("Concurrent writes to the same data did not settle in time; retry.", e);
+        }
+        if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
+            // A data exception: a value the database cannot hold, the same whenever it is sent.
+            return new InvalidRequestException("The database cannot store a value of this request: " + e.getMessage());
         }
         return new IllegalStateException("Database error " + e.getSQLState() + ": " + e.getMessage(), e);
     }

@@ -140,6 +140,19 @@ interface TransferContract extends ContractFixtures {
     }
 
     @Test
+    default void import_ofAValueTooLongForTheDatabase_isRefusedAsInvalid_andStoresNothing() {
+        String id = newId();
+        create(id, schema(1), EditableMeta.EMPTY);
+        List<TransferRecord> records = new ArrayList<>(exportOf(Set.of(id)));
+        storage().artifacts().delete(id);
+        TransferRecord.Artifact artifact = (TransferRecord.Artifact) records.get(0);
+        records.set(0, new TransferRecord.Artifact(id, artifact.type(), "x".repeat(300), artifact.createdOn(),
+                artifact.lastVersion()));
+        assertThatThrownBy(() -> storage().transfer().importBatch(records)).isInstanceOf(InvalidRequestException.class);
+        assertThat(storage().artifacts().get(id)).isEmpty();
+    }
+
+    @Test
     default void import_refusesBatchesItCannotFollow() {
         String id = newId();
         create(id, schema(1), EditableMeta.EMPTY);
