@@ -4,9 +4,11 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
@@ -120,6 +122,21 @@ class TransferApiTest {
         post(HEADER + "\n" + "x".repeat(2_200_000) + "\n").statusCode(400)
                 .body("message", containsString("Line 2 is longer than"));
         post("{\"kind\":\"stele-export\",\"format\":9}\n").statusCode(400).body("message", containsString("format 9"));
+    }
+
+    @Test
+    void import_ofAValueTooLongForTheDatabase_answers400_andStoresNothing() throws Exception {
+        String id = newId();
+        given().header("X-Registry-ArtifactId", id).contentType("application/json").body(schema("Long", 1))
+                .post("/api/artifacts").then().statusCode(200);
+        List<String> lines = new ArrayList<>(exportOf(Set.of(id)));
+        given().delete("/api/artifacts/" + id).then().statusCode(204);
+        ObjectNode artifact = (ObjectNode) JSON.readTree(lines.get(0));
+        lines.set(0, JSON.writeValueAsString(artifact.put("createdBy", "x".repeat(300)))); // the column holds 256
+        importLines(lines).statusCode(400).contentType("application/json")
+                .body("message", containsString("cannot store a value"))
+                .body("message", not(containsString("SQL statement")));
+        given().get("/api/artifacts/" + id + "/meta").then().statusCode(404);
     }
 
     @Test

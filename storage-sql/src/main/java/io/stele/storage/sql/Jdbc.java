@@ -256,7 +256,8 @@ final class Jdbc {
         }
         if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
             // A data exception: a value the database cannot hold, the same whenever it is sent.
-            return new InvalidRequestException("The database cannot store a value of this request: " + e.getMessage());
+            String reason = e.getMessage() == null ? e.getSQLState() : e.getMessage().split("; SQL statement:")[0];
+            return new InvalidRequestException("The database cannot store a value of this request: " + reason);
         }
         return new IllegalStateException("Database error " + e.getSQLState() + ": " + e.getMessage(), e);
     }

@@ -52,8 +52,7 @@ final class SqlArtifactStore implements ArtifactStore {
     public Optional<StoredArtifact> get(String artifactId) {
         return jdbc.read(c -> Jdbc.queryOne(c,
                 "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
-                        + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id"
-                        + " AND v.version = a.meta_version WHERE a.artifact_id = ?",
+                        + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION + " WHERE a.artifact_id = ?",
                 rs -> new StoredArtifact(artifactId, rs.getString("a_created_by"),
                         VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),
                 artifactId));

@@ -59,8 +59,7 @@ final class SqlSearchStore implements SearchStore {
             pageParams.add(page.offset());
             List<StoredArtifact> items = total == 0 ? List.of() : Jdbc.queryList(c,
                     "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
-                            + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id"
-                            + " AND v.version = a.meta_version" + filter
+                            + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION + filter
                             + " ORDER BY " + SORT_KEY + direction + ", a.artifact_id" + direction + " LIMIT ? OFFSET ?",
                     rs -> new StoredArtifact(rs.getString("artifact_id"), rs.getString("a_created_by"),
                             VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),

@@ -123,11 +123,10 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public Optional<StoredVersion> latest(String artifactId) {
-        // The artifact row names the version it shows: the highest that is not DISABLED, else the
-        // highest. Two point look-ups, however many versions the artifact has (ordering its versions
-        // instead made H2 read every one of them through the foreign key's index).
-        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT " + VersionRows.COLUMNS + " FROM artifacts a JOIN versions v"
-                        + " ON v.artifact_id = a.artifact_id AND v.version = a.meta_version"
+        // The version the artifact shows, unless DISABLED (then they all are): two point look-ups,
+        // however many versions the artifact has (ordering its versions instead made H2 read every
+        // one of them through the foreign key's index).
+        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT " + VersionRows.COLUMNS + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION
                         + " WHERE a.artifact_id = ? AND v.state <> 'DISABLED'",
                 VersionRows::map, artifactId));
     }

@@ -24,6 +24,13 @@ final class VersionRows {
 
     static final String SELECT = "SELECT " + COLUMNS + " FROM versions v ";
 
+    /**
+     * Each artifact with the version it shows ({@code meta_version}: its highest version that is not
+     * DISABLED, else its highest), as {@code a} and {@code v}.
+     */
+    static final String ARTIFACTS_WITH_SHOWN_VERSION =
+            " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id AND v.version = a.meta_version";
+
     private VersionRows() {}
 
     static StoredVersion map(ResultSet rs) throws SQLException {
