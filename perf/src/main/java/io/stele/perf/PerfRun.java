@@ -61,7 +61,7 @@ public final class PerfRun {
         registrySettings.put("quarkus.log.level", "WARN");
         registrySettings.put("stele.cache.max-memory", settings.registryCache());
         if (settings.backend().equals("postgresql")) {
-            postgres = PostgresServer.start(work);
+            postgres = PostgresServer.start(work, settings.postgresSettings());
             registrySettings.put("stele.storage.kind", "postgresql");
             registrySettings.put("stele.storage.postgresql.url", postgres.jdbcUrl(postgres.createDatabase()));
             registrySettings.put("stele.storage.postgresql.username", PostgresServer.USER);
@@ -142,16 +142,22 @@ public final class PerfRun {
     private RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {
         log("Flooding: %s (%s) at %d artifacts", name, load, keys.ids().size());
         ProcessStats before = ProcessStats.of(registry.pid());
+        ProcessStats generatorBefore = ProcessStats.of(ProcessHandle.current().pid());
+        double machineBefore = ProcessStats.machineBusySeconds();
         long start = System.nanoTime();
         Result result = Flood.run(new Plan(registry.baseUri(), keys, load, settings.warmUp(), settings.duration()));
         double seconds = (System.nanoTime() - start) / 1e9;
         ProcessStats after = ProcessStats.of(registry.pid());
+        double generatorCores = ProcessStats.cores(generatorBefore, ProcessStats.of(ProcessHandle.current().pid()),
+                seconds);
+        double machineCores = (ProcessStats.machineBusySeconds() - machineBefore) / seconds;
         Result.Latency l = result.latency();
-        log("  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms", result.requests(),
-                result.errors(), result.throughput(), l.p50(), l.p99(), l.max());
+        log("  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
+                + " load generator %.2f, machine %.2f", result.requests(), result.errors(), result.throughput(), l.p50(),
+                l.p99(), l.max(), ProcessStats.cores(before, after, seconds), generatorCores, machineCores);
         return new RunResults.Phase(name, load.toString(), rate, result.requests(), result.errors(), result.throughput(),
                 new RunResults.Latency(l.p50(), l.p90(), l.p99(), l.p999(), l.max()), result.perSecond(),
-                after.rssBytes(), ProcessStats.cores(before, after, seconds));
+                after.rssBytes(), ProcessStats.cores(before, after, seconds), generatorCores, machineCores);
     }
 
     private static Map<String, Object> machine() {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What a perf run does, from system properties {@code perf.*} (the perf profile sets them from
@@ -29,6 +30,8 @@ import java.util.Map;
  * @param registryHeap the registry's largest heap ({@code -Xmx})
  * @param registryCache the registry's {@code stele.cache.max-memory}: to serve a million artifacts
  *     from memory it must hold each one's latest version and content
+ * @param postgresSettings the private PostgreSQL server's settings beyond its defaults, such as
+ *     {@code shared_buffers}: a database of ten million versions needs more than the defaults give
  */
 public record PerfSettings(
         String backend,
@@ -45,7 +48,11 @@ public record PerfSettings(
         int restWriters,
         String out,
         String registryHeap,
-        String registryCache) {
+        String registryCache,
+        Map<String, String> postgresSettings) {
+
+    /** More shared memory, and checkpoints far enough apart that a long import writes each page once. */
+    public static final String DEFAULT_POSTGRES_SETTINGS = "shared_buffers=2GB,max_wal_size=8GB,checkpoint_timeout=30min";
 
     public static PerfSettings fromSystemProperties() {
         return new PerfSettings(
@@ -65,7 +72,11 @@ public record PerfSettings(
                 Integer.parseInt(property("perf.rest.writers", "32")),
                 property("perf.out", "target/perf"),
                 property("perf.registry.heap", "3g"),
-                property("perf.registry.cache", "2G"));
+                property("perf.registry.cache", "2G"),
+                Arrays.stream(property("perf.postgres.settings", DEFAULT_POSTGRES_SETTINGS).split(","))
+                        .map(String::trim).filter(s -> !s.isEmpty()).map(s -> s.split("=", 2))
+                        .collect(Collectors.toMap(kv -> kv[0].trim(), kv -> kv.length > 1 ? kv[1].trim() : "",
+                                (a, b) -> b, LinkedHashMap::new)));
     }
 
     private static String property(String name, String fallback) {
@@ -89,6 +100,9 @@ public record PerfSettings(
         d.put("restWriters", restWriters);
         d.put("registryHeap", registryHeap);
         d.put("registryCache", registryCache);
+        if (backend.equals("postgresql")) {
+            d.put("postgresSettings", postgresSettings);
+        }
         return d;
     }
 }

@@ -29,6 +29,25 @@ public record ProcessStats(long rssBytes, double cpuSeconds) {
         }
     }
 
+    /**
+     * The CPU time all of the machine's cores spent busy since it started, from /proc/stat: what
+     * the registry, the load generator, PostgreSQL and anything else used together.
+     */
+    public static double machineBusySeconds() {
+        try {
+            String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i < fields.length && i <= 8; i++) {
+                if (i != 4 && i != 5) { // idle and iowait
+                    busy += Long.parseLong(fields[i]);
+                }
+            }
+            return busy / TICKS;
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("Cannot read /proc/stat", e);
+        }
+    }
+
     /** The CPU the process used between two readings, in cores (1.0 = one core busy). */
     public static double cores(ProcessStats before, ProcessStats after, double seconds) {
         return (after.cpuSeconds - before.cpuSeconds) / seconds;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,7 +23,8 @@ class PerfSmokeIT {
     void smallRun_seedsFloodsAndWritesJsonAndHtml_withoutErrors(String backend) throws Exception {
         Path out = Path.of("target", "perf-smoke", backend);
         PerfSettings settings = new PerfSettings(backend, List.of(200L, 1_000L), 10, 42, Duration.ofSeconds(1),
-                Duration.ofSeconds(2), 16, List.of(0.2), 0.01, 0.8, 20, 4, out.toString(), "512m", "64M");
+                Duration.ofSeconds(2), 16, List.of(0.2), 0.01, 0.8, 20, 4, out.toString(), "512m", "64M",
+                Map.of("shared_buffers", "64MB"));
         Path json = new PerfRun(settings).run();
 
         JsonNode results = new ObjectMapper().readTree(json.toFile());

@@ -19,6 +19,12 @@ public class NotFoundException extends StorageException {
         return new NotFoundException("No artifact version with global id '" + globalId + "' could be found.");
     }
 
+    /** The version exists but is DISABLED, so its content is not served. */
+    public static NotFoundException disabled(StoredVersion version) {
+        return new NotFoundException("Version " + version.version() + " of artifact '" + version.artifactId()
+                + "' (globalId " + version.globalId() + ") is disabled.");
+    }
+
     public static NotFoundException rule(RuleScope scope, RuleType rule) {
         return new NotFoundException("No rule " + rule + " is configured for " + scope + ".");
     }

@@ -11,6 +11,7 @@ import io.stele.storage.Change;
 import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.NotFoundException;
 import io.stele.storage.Page;
 import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
@@ -37,14 +38,14 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * A read cache and timers above any backend. It keeps the latest version of each artifact, versions
- * by globalId and content by contentId, each bounded by memory; it times every call it passes to
- * the backend, per backend and operation.
+ * A read cache and timers above any backend. It keeps the latest version of each artifact with the
+ * answer to GET latest ({@link LatestCache}), versions by globalId and content by contentId, each
+ * bounded by memory; it times every call it passes to the backend, per backend and operation.
  *
  * <p>Content never changes, so content entries never go stale. Version entries are dropped on the
- * backend's change reports. A report for an artifact drops its latest entry at once; Caffeine waits
- * for a load of the same key in progress, so a load that read the old latest cannot land after
- * the drop. Entries by globalId cannot be found by artifact, so each remembers the change count of
+ * backend's change reports. A report for an artifact drops its latest entry at once; the drop waits
+ * for a load of the same artifact in progress, so a load that read the old latest cannot land after
+ * it, and an answer is added to an entry only while that entry is still there. Entries by globalId cannot be found by artifact, so each remembers the change count of
  * its artifact's stripe when it was loaded, and is served only while that count stands; a load that
  * any change overtook is not kept. A write through this node reports its change before it returns,
  * so the next read on this node sees it.
@@ -52,12 +53,12 @@ import java.util.function.Supplier;
 public final class CachingStorage implements RegistryStorage {
 
     /** Java object overhead of one entry, on top of its strings and bytes. */
-    private static final int ENTRY_OVERHEAD = 200;
+    static final int ENTRY_OVERHEAD = 200;
     private static final int STRIPES = 4096;
 
     private final RegistryStorage backend;
     private final MeterRegistry meters;
-    private final Cache<String, Stamped<StoredVersion>> latest;
+    private final LatestCache latest;
     private final Cache<Long, Stamped<StoredVersion>> byGlobalId;
     private final Cache<Long, StoredContent> contents;
     /** Counts every change report: an entry by globalId loaded across one is not kept. */
@@ -80,18 +81,14 @@ public final class CachingStorage implements RegistryStorage {
     private record Stamped<T>(T value, long changes, long resets) {}
 
     /**
-     * @param maxMemoryBytes what the three caches may hold together
+     * @param maxMemoryBytes what the three caches may hold together: 40% for the latest versions
+     *     with their answers, 10% for versions by globalId, 50% for content
      * @param versionTtl the longest a version entry is kept, whatever the change reports say
      */
     public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
         this.meters = meters;
-        this.latest = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes / 5)
-                .expireAfterWrite(versionTtl)
-                .weigher((String id, Stamped<StoredVersion> v) -> ENTRY_OVERHEAD + 2 * id.length())
-                .recordStats()
-                .build();
+        this.latest = new LatestCache(maxMemoryBytes / 5 * 2, versionTtl);
         this.byGlobalId = Caffeine.newBuilder()
                 .maximumWeight(maxMemoryBytes / 10)
                 .expireAfterWrite(versionTtl)
@@ -99,12 +96,12 @@ public final class CachingStorage implements RegistryStorage {
                 .recordStats()
                 .build();
         this.contents = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 5 - maxMemoryBytes / 10)
+                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 5 * 2 - maxMemoryBytes / 10)
                 .weigher((Long id, StoredContent c) -> ENTRY_OVERHEAD + c.content().size())
                 .recordStats()
                 .build();
         this.rules = new CachedRules(backend::rules, versionTtl);
-        CaffeineCacheMetrics.monitor(meters, latest, "stele.latest");
+        latest.bindMetrics(meters, "stele.latest");
         CaffeineCacheMetrics.monitor(meters, byGlobalId, "stele.versions");
         CaffeineCacheMetrics.monitor(meters, contents, "stele.contents");
     }
@@ -135,7 +132,7 @@ public final class CachingStorage implements RegistryStorage {
     private void keepAsLatest(StoredVersion written, long stripeBefore) {
         long resetsNow = resets.get();
         if (stripes.get(stripe(written.artifactId())) == stripeBefore + 1) {
-            latest.asMap().putIfAbsent(written.artifactId(), new Stamped<>(written, 0, resetsNow));
+            latest.putIfAbsent(new LatestCache.Entry(written, resetsNow));
             if (stripes.get(stripe(written.artifactId())) != stripeBefore + 1) {
                 latest.invalidate(written.artifactId()); // a change came in meanwhile
             }
@@ -167,13 +164,63 @@ public final class CachingStorage implements RegistryStorage {
      * fast path could not answer reaches them.
      */
 
-    /** The latest version if cached: never touches the backend, so it may run on an event loop. */
-    public Optional<StoredVersion> cachedLatest(String artifactId) {
-        return validLatest(latest.getIfPresent(artifactId));
+    /**
+     * The answer to GET latest if the latest version and its content are cached, or null: never
+     * touches the backend, so it may run on an event loop. Null too for a DISABLED latest version.
+     */
+    public LatestAnswer cachedAnswer(String artifactId) {
+        LatestCache.Entry entry = valid(latest.lookup(artifactId));
+        if (entry == null || entry.answer != null) {
+            return entry == null ? null : entry.answer;
+        }
+        StoredContent content = entry.version.state() == VersionState.DISABLED ? null
+                : contents.getIfPresent(entry.version.contentId());
+        return content == null ? null : answerWith(entry, content);
     }
 
-    private Optional<StoredVersion> validLatest(Stamped<StoredVersion> entry) {
-        return entry != null && entry.resets() == resets.get() ? Optional.of(entry.value()) : Optional.empty();
+    /**
+     * The answer to GET latest, loading what is not cached: blocks on the backend.
+     *
+     * @throws NotFoundException for an unknown artifact, or one whose latest version is DISABLED
+     */
+    public LatestAnswer latestAnswer(String artifactId) {
+        LatestCache.Entry entry = latestEntry(artifactId);
+        if (entry == null) {
+            throw NotFoundException.artifact(artifactId);
+        }
+        if (entry.answer != null) {
+            return entry.answer;
+        }
+        StoredVersion version = entry.version;
+        if (version.state() == VersionState.DISABLED) {
+            throw NotFoundException.disabled(version);
+        }
+        StoredContent content = contentStore.byContentId(version.contentId())
+                .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
+        return answerWith(entry, content);
+    }
+
+    /** Keeps an answer with its entry, unless a change dropped the entry meanwhile. */
+    private LatestAnswer answerWith(LatestCache.Entry entry, StoredContent content) {
+        LatestAnswer answer = LatestAnswer.of(entry.version, content);
+        latest.replace(entry, entry.withAnswer(answer));
+        return answer;
+    }
+
+    private LatestCache.Entry valid(LatestCache.Entry entry) {
+        return entry != null && entry.resets == resets.get() ? entry : null;
+    }
+
+    /** The latest entry of an artifact, loaded if not cached; null if the artifact does not exist. */
+    private LatestCache.Entry latestEntry(String artifactId) {
+        LatestCache.Entry cached = valid(latest.get(artifactId));
+        if (cached != null) {
+            return cached;
+        }
+        long resetsBefore = resets.get();
+        return latest.compute(artifactId, old -> old != null && old.resets == resetsBefore ? old : timed(
+                "latest_version", () -> backend.versions().latest(artifactId)
+                        .map(v -> new LatestCache.Entry(v, resetsBefore)).orElse(null)));
     }
 
     /** The version with this globalId if cached and still valid: never touches the backend. */
@@ -335,15 +382,8 @@ public final class CachingStorage implements RegistryStorage {
 
         @Override
         public Optional<StoredVersion> latest(String artifactId) {
-            Optional<StoredVersion> cached = validLatest(latest.asMap().get(artifactId));
-            if (cached.isPresent()) {
-                return cached;
-            }
-            long resetsBefore = resets.get();
-            Stamped<StoredVersion> loaded = latest.asMap().compute(artifactId, (id, old) ->
-                    old != null && old.resets() == resetsBefore ? old : timed("latest_version",
-                            () -> delegate().latest(id).map(v -> new Stamped<>(v, 0, resetsBefore)).orElse(null)));
-            return loaded == null ? Optional.empty() : Optional.of(loaded.value());
+            LatestCache.Entry entry = latestEntry(artifactId);
+            return entry == null ? Optional.empty() : Optional.of(entry.version);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.stele.app.rest;
 
 import io.stele.app.cache.CachingStorage;
+import io.stele.app.cache.LatestAnswer;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
@@ -40,9 +41,12 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        CachingStorage storage = provider.storage();
-        Optional<StoredVersion> version = storage.cachedLatest(ctx.pathParam("artifactId"));
-        answer(ctx, storage, version);
+        LatestAnswer answer = provider.storage().cachedAnswer(ctx.pathParam("artifactId"));
+        if (answer == null) {
+            ctx.next();
+            return;
+        }
+        answer(ctx, answer.version(), answer.body(), answer.etag());
     }
 
     private void byGlobalId(RoutingContext ctx) {
@@ -58,24 +62,24 @@ public class CachedContentRoutes {
             return;
         }
         CachingStorage storage = provider.storage();
-        answer(ctx, storage, storage.cachedVersion(globalId));
-    }
-
-    private static void answer(RoutingContext ctx, CachingStorage storage, Optional<StoredVersion> version) {
+        Optional<StoredVersion> version = storage.cachedVersion(globalId);
         Optional<StoredContent> content = version.filter(v -> v.state() != VersionState.DISABLED)
                 .flatMap(v -> storage.cachedContent(v.contentId()));
         if (content.isEmpty()) {
             ctx.next();
             return;
         }
-        String etag = ContentResponses.etag(content.get());
+        answer(ctx, version.get(), content.get().content().bytes(), LatestAnswer.etag(content.get()));
+    }
+
+    private static void answer(RoutingContext ctx, StoredVersion version, byte[] body, String etag) {
         HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, etag);
         if (ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
             response.setStatusCode(304).end();
             return;
         }
-        ContentResponses.deprecation(version.get()).forEach(response::putHeader);
-        response.putHeader(HttpHeaders.CONTENT_TYPE, ContentResponses.mediaType(version.get().type()))
-                .end(Buffer.buffer(content.get().content().bytes()));
+        ContentResponses.deprecation(version).forEach(response::putHeader);
+        response.putHeader(HttpHeaders.CONTENT_TYPE, ContentResponses.mediaType(version.type()))
+                .end(Buffer.buffer(body));
     }
 }

@@ -1,6 +1,7 @@
 package io.stele.app.rest;
 
 import io.smallrye.mutiny.Uni;
+import io.stele.app.cache.LatestAnswer;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
@@ -29,10 +30,15 @@ public class ContentResponses {
     @Inject
     StorageProvider provider;
 
-    /** The latest version's content (the cached case never gets here: {@link CachedContentRoutes}). */
+    /**
+     * The latest version's content, loaded and kept for the hot path ({@link CachedContentRoutes}
+     * answers it once cached).
+     */
     Uni<Response> latest(String artifactId, String ifNoneMatch) {
-        return blocking(() -> content(provider.storage().versions().latest(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId)), ifNoneMatch));
+        return blocking(() -> {
+            LatestAnswer answer = provider.storage().latestAnswer(artifactId);
+            return response(answer.version(), answer.body(), answer.etag(), ifNoneMatch);
+        });
     }
 
     /** A version's content, loaded on a worker thread unless cached. */
@@ -46,17 +52,11 @@ public class ContentResponses {
 
     private Response content(StoredVersion version, String ifNoneMatch) {
         if (version.state() == VersionState.DISABLED) {
-            throw new NotFoundException("Version " + version.version() + " of artifact '" + version.artifactId()
-                    + "' (globalId " + version.globalId() + ") is disabled.");
+            throw NotFoundException.disabled(version);
         }
         StoredContent content = provider.storage().contents().byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
-        return response(version, content, ifNoneMatch);
-    }
-
-    /** The strong ETag of content: its SHA-256, quoted. */
-    static String etag(StoredContent content) {
-        return "\"" + content.content().sha256() + "\"";
+        return response(version, content.content().bytes(), LatestAnswer.etag(content), ifNoneMatch);
     }
 
     /** Whether an If-None-Match header names the ETag (or is {@code *}). */
@@ -64,12 +64,11 @@ public class ContentResponses {
         return ifNoneMatch != null && (ifNoneMatch.contains(etag) || "*".equals(ifNoneMatch.trim()));
     }
 
-    private static Response response(StoredVersion version, StoredContent content, String ifNoneMatch) {
-        String etag = etag(content);
+    private static Response response(StoredVersion version, byte[] body, String etag, String ifNoneMatch) {
         if (matches(ifNoneMatch, etag)) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }
-        Response.ResponseBuilder ok = Response.ok(content.content().bytes(), mediaType(version.type()))
+        Response.ResponseBuilder ok = Response.ok(body, mediaType(version.type()))
                 .header(HttpHeaders.ETAG, etag);
         deprecation(version).forEach(ok::header);
         return ok.build();

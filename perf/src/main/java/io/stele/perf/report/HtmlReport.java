@@ -54,10 +54,11 @@ public final class HtmlReport {
                 rows.add(List.of(p.name(), p.load(), Long.toString(p.requests()), Long.toString(p.errors()),
                         fmt(p.throughput()), fmt(p.latency().p50()), fmt(p.latency().p90()), fmt(p.latency().p99()),
                         fmt(p.latency().p999()), fmt(p.latency().max()), fmt(p.registryRssBytes() / 1048576.0),
-                        fmt(p.registryCpuCores())));
+                        fmt(p.registryCpuCores()), fmt(p.generatorCpuCores()), fmt(p.machineCpuCores())));
             }
             html.append(table(List.of("phase", "load", "requests", "errors", "req/s", "p50 ms", "p90 ms", "p99 ms",
-                    "p99.9 ms", "max ms", "RSS MiB", "CPU cores"), rows));
+                    "p99.9 ms", "max ms", "RSS MiB", "registry cores", "load generator cores", "machine cores busy"),
+                    rows));
             html.append("<h3>Throughput over time</h3>").append(throughputChart(scale.phases()));
             html.append("<h3>Latency percentiles</h3>").append(percentileChart(scale.phases()));
             html.append("<h3>Latency by offered rate (open loop)</h3>").append(rateChart(scale.phases()));

@@ -43,7 +43,9 @@ public record RunResults(
             Latency latency,
             List<Long> perSecond,
             long registryRssBytes,
-            double registryCpuCores) {}
+            double registryCpuCores,
+            double generatorCpuCores,
+            double machineCpuCores) {}
 
     /** Latency percentiles, in milliseconds. */
     public record Latency(double p50, double p90, double p99, double p999, double max) {}

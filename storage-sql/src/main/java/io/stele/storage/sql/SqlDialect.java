@@ -2,6 +2,8 @@ package io.stele.storage.sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collections;
+import java.util.List;
 
 /** The databases the SQL backend runs on, where their SQL differs. */
 enum SqlDialect {
@@ -34,6 +36,21 @@ enum SqlDialect {
         if (next <= atLeast) {
             Jdbc.update(c, "ALTER SEQUENCE " + sequence + " RESTART WITH " + (atLeast + 1));
         }
+    }
+
+    /**
+     * Inserts many rows into one table, as one JDBC batch of inserts on H2 and as one {@code COPY}
+     * on PostgreSQL, which stores a batch several times faster ({@link CopyRows}).
+     *
+     * @param columns the columns, comma-separated, in the order of each row's values
+     */
+    void insertRows(Connection c, String table, String columns, List<Object[]> rows) throws SQLException {
+        if (this == POSTGRESQL) {
+            CopyRows.copy(c, table, columns, rows);
+            return;
+        }
+        String parameters = String.join(", ", Collections.nCopies(columns.split(",").length, "?"));
+        Jdbc.batch(c, "INSERT INTO " + table + " (" + columns + ") VALUES (" + parameters + ")", rows);
     }
 
     /** Where Flyway finds this database's migrations (the same in META-INF/microprofile-config.properties). */

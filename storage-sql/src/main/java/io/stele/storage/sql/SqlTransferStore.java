@@ -27,8 +27,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Export as one streamed join over a snapshot; import as a few JDBC batches per table in one
- * transaction per batch, checked first for the ids that already exist.
+ * Export as one streamed join over a snapshot; import as one bulk insert per table (a COPY on
+ * PostgreSQL) in one transaction per batch, checked first for the content that already exists.
  */
 final class SqlTransferStore implements TransferStore {
 
@@ -115,7 +115,7 @@ final class SqlTransferStore implements TransferStore {
         }
     }
 
-    private static void insertContents(Connection c, List<TransferRecord.ContentBlob> contents) throws SQLException {
+    private void insertContents(Connection c, List<TransferRecord.ContentBlob> contents) throws SQLException {
         Map<Long, String> stored = new HashMap<>();
         Jdbc.forEach(c, "SELECT content_id, content_hash FROM contents WHERE content_id = ANY(?)", FETCH_SIZE,
                 rs -> stored.put(rs.getLong(1), rs.getString(2)),
@@ -131,7 +131,7 @@ final class SqlTransferStore implements TransferStore {
             }
         }
         try {
-            Jdbc.batch(c, "INSERT INTO contents (content_id, content_hash, content) VALUES (?, ?, ?)", rows);
+            dialect.insertRows(c, "contents", "content_id, content_hash, content", rows);
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
                 throw new ConflictException("The import holds content that is already stored under another id.", e);
@@ -140,7 +140,7 @@ final class SqlTransferStore implements TransferStore {
         }
     }
 
-    private static void insertArtifacts(Connection c, ImportPlan plan) throws SQLException {
+    private void insertArtifacts(Connection c, ImportPlan plan) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         for (TransferRecord.Artifact a : plan.artifacts()) {
             StoredVersion shown = plan.shownVersion(a.artifactId());
@@ -150,8 +150,8 @@ final class SqlTransferStore implements TransferStore {
                 MetaJson.write(meta.labels())});
         }
         try {
-            Jdbc.batch(c, "INSERT INTO artifacts (artifact_id, artifact_type, created_by, created_on, latest_version,"
-                    + " meta_version, name, description, labels) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows);
+            dialect.insertRows(c, "artifacts", "artifact_id, artifact_type, created_by, created_on, latest_version,"
+                    + " meta_version, name, description, labels", rows);
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
                 throw new Duplicate();
@@ -160,7 +160,7 @@ final class SqlTransferStore implements TransferStore {
         }
     }
 
-    private static void insertVersions(Connection c, List<TransferRecord.Version> versions) throws SQLException {
+    private void insertVersions(Connection c, List<TransferRecord.Version> versions) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         for (TransferRecord.Version record : versions) {
             StoredVersion v = record.version();
@@ -171,9 +171,9 @@ final class SqlTransferStore implements TransferStore {
                 VersionRows.timestamp(v.modifiedOn()), record.canonicalHash()});
         }
         try {
-            Jdbc.batch(c, "INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,"
-                    + " description, labels, properties, created_by, created_on, modified_by, modified_on, canonical_hash)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows);
+            dialect.insertRows(c, "versions", "global_id, artifact_id, version, content_id, artifact_type, state, name,"
+                    + " description, labels, properties, created_by, created_on, modified_by, modified_on, canonical_hash",
+                    rows);
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
                 throw new Duplicate();

@@ -170,4 +170,28 @@ interface TransferContract extends ContractFixtures {
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("content");
         assertThat(storage().artifacts().get(id)).isEmpty();
     }
+
+    @Test
+    default void import_keepsEveryCharacterOfTextAndEveryByteOfContent() {
+        String id = newId();
+        long globalId = create(newId(), schema(1), EditableMeta.EMPTY).globalId() + 2_000;
+        long contentId = 8_000_000_000L + (globalId % 1_000_000);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        String text = "tab\there, line\nbreak\r\n, back\\slash \\N \\x00 'quote' \"dq\" é 字 😀 \\";
+        byte[] bytes = new byte[256];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) i;
+        }
+        Content content = Content.of(bytes);
+        EditableMeta meta = new EditableMeta(Optional.of(text), Optional.of(text + "!"), List.of(text, "\\N"),
+                Map.of(text, text, "\\N", ""));
+        StoredVersion version = new StoredVersion(id, 1, globalId, contentId, ArtifactType.AVRO, VersionState.ENABLED,
+                meta, "a\tb\\c", now, "d\ne", now);
+        storage().transfer().importBatch(List.of(new TransferRecord.Artifact(id, ArtifactType.AVRO, "a\tb\\c", now, 1),
+                new TransferRecord.ContentBlob(contentId, content), new TransferRecord.Version(version, content.sha256())));
+
+        assertThat(storage().versions().get(id, 1)).contains(version);
+        assertThat(storage().contents().byGlobalId(globalId)).map(c -> c.content().bytes()).hasValue(bytes);
+        assertThat(storage().artifacts().get(id).orElseThrow().createdBy()).isEqualTo("a\tb\\c");
+    }
 }

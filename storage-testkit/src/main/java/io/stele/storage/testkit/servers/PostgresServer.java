@@ -15,8 +15,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -44,14 +46,17 @@ public final class PostgresServer implements AutoCloseable {
     private final Path log;
     private final int port;
     private final Optional<String> runAs;
+    /** Server settings beyond the defaults, as {@code -c name=value}. */
+    private final Map<String, String> settings;
 
-    private PostgresServer(Path binDir, Path home) {
+    private PostgresServer(Path binDir, Path home, Map<String, String> settings) {
         this.binDir = binDir;
         this.home = home;
         this.dataDir = home.resolve("data");
         this.log = home.resolve("postgres.log");
         this.port = Local.freePort();
         this.runAs = isRoot() ? Optional.of(unprivilegedUser()) : Optional.empty();
+        this.settings = Map.copyOf(settings);
     }
 
     /** One server for the whole JVM, started on first use and stopped when the JVM exits. */
@@ -74,6 +79,18 @@ public final class PostgresServer implements AutoCloseable {
      * @param bundled use the PostgreSQL build on the class path even when the machine has one
      */
     public static PostgresServer start(Path parent, boolean bundled) {
+        return start(parent, bundled, Map.of());
+    }
+
+    /**
+     * Starts a new server in a new folder under {@code parent}, with server settings (such as
+     * {@code shared_buffers}) beyond the defaults.
+     */
+    public static PostgresServer start(Path parent, Map<String, String> settings) {
+        return start(parent, false, settings);
+    }
+
+    private static PostgresServer start(Path parent, boolean bundled, Map<String, String> settings) {
         try {
             Files.createDirectories(parent);
             Path base = parent.toAbsolutePath();
@@ -84,7 +101,7 @@ public final class PostgresServer implements AutoCloseable {
             Path home = Files.createTempDirectory(base, "stele-postgres-");
             Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx--x--x"));
             Path bin = bundled ? unpackBundled(home.resolve("dist")) : findBinaries(home);
-            PostgresServer server = new PostgresServer(bin, home);
+            PostgresServer server = new PostgresServer(bin, home, settings);
             server.initdb();
             server.startAgain();
             return server;
@@ -122,7 +139,9 @@ public final class PostgresServer implements AutoCloseable {
     public void startAgain() {
         run(Duration.ofSeconds(60), binDir.resolve("pg_ctl").toString(), "start", "-w", "-t", "50", "-D",
                 dataDir.toString(), "-l", log.toString(), "-o",
-                "-p " + port + " -h 127.0.0.1 -k " + home + " -c max_connections=300 -c fsync=on");
+                "-p " + port + " -h 127.0.0.1 -k " + home + " -c max_connections=300 -c fsync=on"
+                        + settings.entrySet().stream().map(e -> " -c " + e.getKey() + "=" + e.getValue())
+                                .sorted().collect(Collectors.joining()));
     }
 
     /** Stops the server at once (fast shutdown: clients are disconnected). */

@@ -1,0 +1,94 @@
+package io.stele.app.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class LatestCacheTest {
+
+    private static final int ENTRY_WEIGHT = new LatestCache.Entry(version("a-000"), 0).weight;
+
+    private static StoredVersion version(String artifactId) {
+        return new StoredVersion(artifactId, 1, 1, 1, ArtifactType.AVRO, VersionState.ENABLED, EditableMeta.EMPTY, "",
+                Instant.EPOCH, "", Instant.EPOCH);
+    }
+
+    private static String id(int i) {
+        return "a-%03d".formatted(i);
+    }
+
+    @Test
+    void entriesBeyondTheBound_areEvicted_andTheUsedOnesGetASecondChance() {
+        LatestCache cache = new LatestCache(10L * ENTRY_WEIGHT, Duration.ofMinutes(10));
+        IntStream.range(0, 10).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
+        IntStream.range(0, 5).forEach(i -> assertThat(cache.get(id(i))).isNotNull()); // the first half is read
+
+        IntStream.range(10, 15).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
+
+        assertThat(IntStream.range(0, 15).filter(i -> cache.get(id(i)) != null).count()).isEqualTo(10);
+        IntStream.range(0, 5).forEach(i -> assertThat(cache.get(id(i))).as(id(i)).isNotNull());
+    }
+
+    @Test
+    void entriesAllReadAgainAndAgain_stillMakeRoom() {
+        LatestCache cache = new LatestCache(100L * ENTRY_WEIGHT, Duration.ofMinutes(10));
+        for (int i = 0; i < 1000; i++) {
+            cache.putIfAbsent(new LatestCache.Entry(version("b-%03d".formatted(i)), 0));
+            for (int j = Math.max(0, i - 150); j <= i; j++) {
+                cache.get("b-%03d".formatted(j)); // every entry held is marked used before the next put
+            }
+        }
+        assertThat(IntStream.range(0, 1000).filter(i -> cache.get("b-%03d".formatted(i)) != null).count())
+                .isEqualTo(100);
+    }
+
+    @Test
+    void anEntry_expiresItsTimeAfterItWasLoaded() throws InterruptedException {
+        LatestCache cache = new LatestCache(1 << 20, Duration.ofMillis(50));
+        cache.putIfAbsent(new LatestCache.Entry(version("x"), 0));
+        assertThat(cache.get("x")).isNotNull();
+        Thread.sleep(60);
+        assertThat(cache.get("x")).isNull();
+    }
+
+    @Test
+    void anAnswer_isKeptOnlyWithTheEntryItWasMadeFor() {
+        LatestCache cache = new LatestCache(1 << 20, Duration.ofMinutes(10));
+        LatestCache.Entry first = new LatestCache.Entry(version("x"), 0);
+        cache.putIfAbsent(first);
+        cache.invalidate("x");
+        LatestCache.Entry second = new LatestCache.Entry(version("x"), 0);
+        cache.putIfAbsent(second);
+
+        LatestAnswer answer = new LatestAnswer(first.version, new byte[] {1}, "\"e\"");
+        cache.replace(first, first.withAnswer(answer)); // a change dropped it: not kept
+
+        assertThat(cache.get("x")).isSameAs(second);
+        cache.replace(second, second.withAnswer(answer));
+        assertThat(cache.get("x").answer).isSameAs(answer);
+    }
+
+    @Test
+    void metrics_countLookupsPutsEvictionsAndSize() {
+        LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10));
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        cache.bindMetrics(meters, "stele.latest");
+        cache.lookup(id(0));
+        IntStream.range(0, 3).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
+        cache.lookup(id(2));
+
+        assertThat(meters.get("cache.gets").tag("result", "miss").functionCounter().count()).isEqualTo(1);
+        assertThat(meters.get("cache.gets").tag("result", "hit").functionCounter().count()).isEqualTo(1);
+        assertThat(meters.get("cache.puts").functionCounter().count()).isEqualTo(3);
+        assertThat(meters.get("cache.evictions").functionCounter().count()).isEqualTo(1);
+        assertThat(meters.get("cache.size").gauge().value()).isEqualTo(2);
+    }
+}
