@@ -19,6 +19,10 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
@@ -57,13 +61,19 @@ public final class PerfRun {
         String started = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
         Path work = Files.createTempDirectory(out, "run-");
         PostgresServer postgres = null;
+        Runnable settle = () -> { };
         Map<String, String> registrySettings = new HashMap<>();
         registrySettings.put("quarkus.log.level", "WARN");
         registrySettings.put("stele.cache.max-memory", settings.registryCache());
+        // Longer than a run: with the default 10 minutes, the floods at a million artifacts met the
+        // entries loaded for the smaller scales expired, and read them from the database again.
+        registrySettings.put("stele.cache.version-ttl", "2H");
         if (settings.backend().equals("postgresql")) {
             postgres = PostgresServer.start(work, settings.postgresSettings());
+            String url = postgres.jdbcUrl(postgres.createDatabase());
+            settle = () -> vacuum(url);
             registrySettings.put("stele.storage.kind", "postgresql");
-            registrySettings.put("stele.storage.postgresql.url", postgres.jdbcUrl(postgres.createDatabase()));
+            registrySettings.put("stele.storage.postgresql.url", url);
             registrySettings.put("stele.storage.postgresql.username", PostgresServer.USER);
             registrySettings.put("stele.storage.postgresql.password", PostgresServer.PASSWORD);
         } else if (settings.backend().equals("embedded")) {
@@ -74,7 +84,7 @@ public final class PerfRun {
         }
         try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
                 .maxHeap(settings.registryHeap()).start()) {
-            RunResults results = measure(registry, started);
+            RunResults results = measure(registry, started, settle);
             String name = settings.backend() + "-" + started;
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             Path jsonFile = out.resolve(name + ".json");
@@ -88,7 +98,23 @@ public final class PerfRun {
         }
     }
 
-    private RunResults measure(RegistryProcess registry, String started) throws Exception {
+    /**
+     * Vacuums and analyzes the tables an import filled, as an operator would after a bulk load, so
+     * that autovacuum's work on millions of new rows does not compete with the floods for the
+     * machine's CPU, and every scale's floods meet a database at rest.
+     */
+    private static void vacuum(String url) {
+        long start = System.nanoTime();
+        try (Connection c = DriverManager.getConnection(url, PostgresServer.USER, PostgresServer.PASSWORD);
+                Statement s = c.createStatement()) {
+            s.execute("VACUUM (ANALYZE) artifacts, versions, contents");
+        } catch (SQLException e) {
+            throw new IllegalStateException("VACUUM after the import failed: " + e.getMessage(), e);
+        }
+        log("Vacuumed and analyzed the tables in %.1f s", (System.nanoTime() - start) / 1e9);
+    }
+
+    private RunResults measure(RegistryProcess registry, String started, Runnable settle) throws Exception {
         SchemaGenerator schemas = new SchemaGenerator(settings.seed());
         ExportWriter writer = new ExportWriter(schemas, settings.versions());
         List<RunResults.Import> imports = new ArrayList<>();
@@ -102,6 +128,7 @@ public final class PerfRun {
                     result.versionsPerSecond()));
             log("Imported %d versions in %.1f s: %.0f versions/s", result.versions(), result.seconds(),
                     result.versionsPerSecond());
+            settle.run();
             CacheFill.Result fill = CacheFill.readAll(registry.baseUri(), imported, scale, settings.connections());
             log("Read every new artifact once in %.1f s (%d errors), as producers starting up would", fill.seconds(),
                     fill.errors());

@@ -81,14 +81,14 @@ public final class CachingStorage implements RegistryStorage {
     private record Stamped<T>(T value, long changes, long resets) {}
 
     /**
-     * @param maxMemoryBytes what the three caches may hold together: 40% for the latest versions
-     *     with their answers, 10% for versions by globalId, 50% for content
+     * @param maxMemoryBytes what the three caches may hold together: half for the latest versions
+     *     with their answers, 10% for versions by globalId, 40% for content
      * @param versionTtl the longest a version entry is kept, whatever the change reports say
      */
     public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
         this.meters = meters;
-        this.latest = new LatestCache(maxMemoryBytes / 5 * 2, versionTtl);
+        this.latest = new LatestCache(maxMemoryBytes / 2, versionTtl);
         this.byGlobalId = Caffeine.newBuilder()
                 .maximumWeight(maxMemoryBytes / 10)
                 .expireAfterWrite(versionTtl)
@@ -96,7 +96,7 @@ public final class CachingStorage implements RegistryStorage {
                 .recordStats()
                 .build();
         this.contents = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 5 * 2 - maxMemoryBytes / 10)
+                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 2 - maxMemoryBytes / 10)
                 .weigher((Long id, StoredContent c) -> ENTRY_OVERHEAD + c.content().size())
                 .recordStats()
                 .build();
