@@ -175,16 +175,17 @@ public final class PerfRun {
         Result result = Flood.run(new Plan(registry.baseUri(), keys, load, settings.warmUp(), settings.duration()));
         double seconds = (System.nanoTime() - start) / 1e9;
         ProcessStats after = ProcessStats.of(registry.pid());
+        double registryCores = ProcessStats.cores(before, after, seconds);
         double generatorCores = ProcessStats.cores(generatorBefore, ProcessStats.of(ProcessHandle.current().pid()),
                 seconds);
         double machineCores = (ProcessStats.machineBusySeconds() - machineBefore) / seconds;
         Result.Latency l = result.latency();
         log("  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
                 + " load generator %.2f, machine %.2f", result.requests(), result.errors(), result.throughput(), l.p50(),
-                l.p99(), l.max(), ProcessStats.cores(before, after, seconds), generatorCores, machineCores);
+                l.p99(), l.max(), registryCores, generatorCores, machineCores);
         return new RunResults.Phase(name, load.toString(), rate, result.requests(), result.errors(), result.throughput(),
                 new RunResults.Latency(l.p50(), l.p90(), l.p99(), l.p999(), l.max()), result.perSecond(),
-                after.rssBytes(), ProcessStats.cores(before, after, seconds), generatorCores, machineCores);
+                after.rssBytes(), registryCores, generatorCores, machineCores);
     }
 
     private static Map<String, Object> machine() {

@@ -45,10 +45,11 @@ import java.util.function.Supplier;
  * <p>Content never changes, so content entries never go stale. Version entries are dropped on the
  * backend's change reports. A report for an artifact drops its latest entry at once; the drop waits
  * for a load of the same artifact in progress, so a load that read the old latest cannot land after
- * it, and an answer is added to an entry only while that entry is still there. Entries by globalId cannot be found by artifact, so each remembers the change count of
- * its artifact's stripe when it was loaded, and is served only while that count stands; a load that
- * any change overtook is not kept. A write through this node reports its change before it returns,
- * so the next read on this node sees it.
+ * it, and an answer is added to an entry only while that entry is still there. Entries by globalId
+ * cannot be found by artifact, so each remembers the change count of its artifact's stripe when it
+ * was loaded, and is served only while that count stands; a load that any change overtook is not
+ * kept. A write through this node reports its change before it returns, so the next read on this
+ * node sees it.
  */
 public final class CachingStorage implements RegistryStorage {
 

@@ -1,8 +1,8 @@
 package io.stele.app.rest;
 
 import io.smallrye.mutiny.Uni;
-import io.stele.app.cache.LatestAnswer;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.cache.LatestAnswer;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
