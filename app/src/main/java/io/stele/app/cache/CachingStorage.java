@@ -3,99 +3,66 @@ package io.stele.app.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
-import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.Change;
-import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
-import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
-import io.stele.storage.Page;
-import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
 import io.stele.storage.RuleType;
-import io.stele.storage.SearchStore;
-import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
-import io.stele.storage.TransferRecord;
-import io.stele.storage.TransferStore;
-import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
+import io.stele.storage.forwarding.ForwardingStorage;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
- * A read cache and timers above any backend. It keeps the latest version of each artifact with the
- * answer to GET latest ({@link LatestCache}), versions by globalId and content by contentId, each
- * bounded by memory; it times every call it passes to the backend, per backend and operation.
+ * A read cache above any backend. It keeps the latest version of each artifact with the answer to
+ * GET latest ({@link LatestCache}), versions by globalId ({@link CachedVersions}), content by
+ * contentId and rules ({@link CachedRules}), each bounded by memory.
  *
  * <p>Content never changes, so content entries never go stale. Version entries are dropped on the
- * backend's change reports. A report for an artifact drops its latest entry at once; the drop waits
- * for a load of the same artifact in progress, so a load that read the old latest cannot land after
- * it, and an answer is added to an entry only while that entry is still there. Entries by globalId
- * cannot be found by artifact, so each remembers the change count of its artifact's stripe when it
- * was loaded, and is served only while that count stands; a load that any change overtook is not
- * kept. A write through this node reports its change before it returns, so the next read on this
- * node sees it.
+ * backend's change reports. No lock is held while the backend answers, and a change report never
+ * waits for a load: a loader stamps what it reads ({@link ChangeStamps}) and keeps it only while the
+ * stamp stands, so a load that a change overtook is never kept, whichever finishes first.
+ * Concurrent loads of one artifact's latest version share one call to the backend. A write through
+ * this node reports its change before it returns, so the next read on this node sees it.
  */
-public final class CachingStorage implements RegistryStorage {
+public final class CachingStorage extends ForwardingStorage {
 
     /** Java object overhead of one entry, on top of its strings and bytes. */
     static final int ENTRY_OVERHEAD = 200;
-    private static final int STRIPES = 4096;
 
     private final RegistryStorage backend;
-    private final MeterRegistry meters;
     private final LatestCache latest;
-    private final Cache<Long, Stamped<StoredVersion>> byGlobalId;
     private final Cache<Long, StoredContent> contents;
-    /** Counts every change report: an entry by globalId loaded across one is not kept. */
-    private final AtomicLong changes = new AtomicLong();
-    /** Counts change reports per stripe of artifacts: an entry by globalId is valid while its stripe's count stands. */
-    private final AtomicLongArray stripes = new AtomicLongArray(STRIPES);
-    /** Counts reports that may have lost changes: every version entry from before one is stale. */
-    private final AtomicLong resets = new AtomicLong();
-    private final ArtifactStore artifacts = new TimedArtifacts();
-    private final VersionStore versions = new CachedVersions();
-    /** The timer of each operation and outcome, registered once. */
-    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
-    private final ContentStore contentStore = new CachedContents();
-    private final SearchStore search = new TimedSearch();
-    private final TransferStore transfer = new TimedTransfer();
+    private final ChangeStamps stamps = new ChangeStamps();
+    /** Loads of an artifact's latest version under way, with the stamp each began under. */
+    private final Map<String, Load> loading = new ConcurrentHashMap<>();
+    private final CachedArtifacts artifacts = new CachedArtifacts(this);
+    private final CachedVersions versions;
+    private final ContentStore contentStore = new CachedContents(this);
     private final CachedRules rules;
     private AutoCloseable subscription;
 
-    /** A cached value with the counters read before it was loaded. */
-    private record Stamped<T>(T value, long changes, long resets) {}
+    private record Load(CompletableFuture<LatestCache.Entry> entry, ChangeStamps.Stamp stamp) {}
 
     /**
      * @param maxMemoryBytes what the three caches may hold together: half for the latest versions
      *     with their answers, 10% for versions by globalId, 40% for content
-     * @param versionTtl the longest a version entry is kept, whatever the change reports say
+     * @param versionTtl the longest a version entry is served, whatever the change reports say
      */
     public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
-        this.meters = meters;
         this.latest = new LatestCache(maxMemoryBytes / 2, versionTtl);
-        this.byGlobalId = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes / 10)
-                .expireAfterWrite(versionTtl)
-                .weigher((Long id, Stamped<StoredVersion> v) -> ENTRY_OVERHEAD + 2 * v.value().artifactId().length())
-                .recordStats()
-                .build();
+        this.versions = new CachedVersions(this, stamps, maxMemoryBytes / 10, versionTtl, meters);
         this.contents = Caffeine.newBuilder()
                 .maximumWeight(maxMemoryBytes - maxMemoryBytes / 2 - maxMemoryBytes / 10)
                 .weigher((Long id, StoredContent c) -> ENTRY_OVERHEAD + c.content().size())
@@ -103,25 +70,33 @@ public final class CachingStorage implements RegistryStorage {
                 .build();
         this.rules = new CachedRules(backend::rules, versionTtl);
         latest.bindMetrics(meters, "stele.latest");
-        CaffeineCacheMetrics.monitor(meters, byGlobalId, "stele.versions");
         CaffeineCacheMetrics.monitor(meters, contents, "stele.contents");
+    }
+
+    @Override
+    protected RegistryStorage delegate() {
+        return backend;
     }
 
     private void onChange(Change change) {
         if (change instanceof Change.ArtifactChanged a) {
-            stripes.incrementAndGet(stripe(a.artifactId()));
-            changes.incrementAndGet();
+            stamps.artifactChanged(a.artifactId());
             latest.invalidate(a.artifactId());
             rules.invalidate(RuleScope.artifact(a.artifactId()));
         } else if (change instanceof Change.GlobalChanged) {
             rules.invalidate(RuleScope.GLOBAL);
         } else if (change instanceof Change.Unknown) {
+            // Version entries by globalId stay, stale: they answer only while the backend cannot.
+            stamps.reset();
             rules.invalidateAll();
-            changes.incrementAndGet();
-            resets.incrementAndGet();
             latest.invalidateAll();
-            byGlobalId.invalidateAll();
+        } else {
+            throw new IllegalArgumentException("Unknown kind of change: " + change);
         }
+    }
+
+    ChangeStamps.Stamp stamp(String artifactId) {
+        return stamps.of(artifactId);
     }
 
     /**
@@ -130,13 +105,16 @@ public final class CachingStorage implements RegistryStorage {
      * one its stripe has seen since the write began, so a concurrent change, here or on another
      * node, is never hidden behind it.
      */
-    private void keepAsLatest(StoredVersion written, long stripeBefore) {
-        long resetsNow = resets.get();
-        if (stripes.get(stripe(written.artifactId())) == stripeBefore + 1) {
-            latest.putIfAbsent(new LatestCache.Entry(written, resetsNow));
-            if (stripes.get(stripe(written.artifactId())) != stripeBefore + 1) {
-                latest.invalidate(written.artifactId()); // a change came in meanwhile
-            }
+    void keepAsLatest(StoredVersion written, ChangeStamps.Stamp before) {
+        keep(new LatestCache.Entry(written, before.resets()), before.afterOwnChange());
+    }
+
+    /** Keeps a latest entry while the stamp it was read under stands, and never past it. */
+    private void keep(LatestCache.Entry entry, ChangeStamps.Stamp stamp) {
+        String artifactId = entry.version.artifactId();
+        if (stamps.stands(artifactId, stamp) && latest.publish(entry, stamp.resets())
+                && !stamps.stands(artifactId, stamp)) {
+            latest.remove(entry); // a change came in meanwhile
         }
     }
 
@@ -144,19 +122,16 @@ public final class CachingStorage implements RegistryStorage {
      * Caches an artifact's rules again after a write of this node that changed none, with the same
      * care as {@link #keepAsLatest}: every new version reads the rules, and most artifacts have none.
      */
-    private void keepRules(String artifactId, Optional<Map<RuleType, String>> known, long stripeBefore) {
-        if (known.isEmpty() || stripes.get(stripe(artifactId)) != stripeBefore + 1) {
+    void keepRules(String artifactId, Optional<Map<RuleType, String>> known, ChangeStamps.Stamp before) {
+        ChangeStamps.Stamp expected = before.afterOwnChange();
+        if (known.isEmpty() || !stamps.stands(artifactId, expected)) {
             return;
         }
         RuleScope scope = RuleScope.artifact(artifactId);
         rules.keep(scope, known.get());
-        if (stripes.get(stripe(artifactId)) != stripeBefore + 1) {
+        if (!stamps.stands(artifactId, expected)) {
             rules.invalidate(scope); // a change came in meanwhile
         }
-    }
-
-    private static int stripe(String artifactId) {
-        return Math.floorMod(artifactId.hashCode(), STRIPES);
     }
 
     /*
@@ -167,7 +142,7 @@ public final class CachingStorage implements RegistryStorage {
 
     /**
      * The answer to GET latest if the latest version and its content are cached, or null: never
-     * touches the backend, so it may run on an event loop. Null too for a DISABLED latest version.
+     * touches the backend or waits, so it may run on an event loop. Null too for a DISABLED latest version.
      */
     public LatestAnswer cachedAnswer(String artifactId) {
         LatestCache.Entry entry = valid(latest.lookup(artifactId));
@@ -209,77 +184,63 @@ public final class CachingStorage implements RegistryStorage {
     }
 
     private LatestCache.Entry valid(LatestCache.Entry entry) {
-        return entry != null && entry.resets == resets.get() ? entry : null;
+        return entry != null && entry.resets == stamps.resets() ? entry : null;
     }
 
-    /** The latest entry of an artifact, loaded if not cached; null if the artifact does not exist. */
-    private LatestCache.Entry latestEntry(String artifactId) {
+    /**
+     * The latest entry of an artifact, loaded if not cached; null if the artifact does not exist.
+     * A caller joins a load under way only if no change came in between that load's start and its
+     * own, so it never gets a version older than one written before it asked.
+     */
+    LatestCache.Entry latestEntry(String artifactId) {
         LatestCache.Entry cached = valid(latest.get(artifactId));
         if (cached != null) {
             return cached;
         }
-        long resetsBefore = resets.get();
-        return latest.compute(artifactId, old -> old != null && old.resets == resetsBefore ? old : timed(
-                "latest_version", () -> backend.versions().latest(artifactId)
-                        .map(v -> new LatestCache.Entry(v, resetsBefore)).orElse(null)));
+        ChangeStamps.Stamp stamp = stamps.of(artifactId);
+        Load mine = new Load(new CompletableFuture<>(), stamp);
+        Load running = loading.putIfAbsent(artifactId, mine);
+        if (running != null && running.stamp().equals(stamp)) {
+            return Loads.await(running.entry());
+        }
+        try {
+            return Loads.run(mine.entry(), () -> {
+                LatestCache.Entry loaded = backend.versions().latest(artifactId)
+                        .map(v -> new LatestCache.Entry(v, stamp.resets())).orElse(null);
+                if (loaded != null) {
+                    keep(loaded, stamp);
+                }
+                return loaded;
+            });
+        } finally {
+            if (running == null) {
+                loading.remove(artifactId, mine);
+            }
+        }
     }
 
-    /** The version with this globalId if cached and still valid: never touches the backend. */
+    /** The version with this globalId if cached and still valid: never touches the backend or waits. */
     public Optional<StoredVersion> cachedVersion(long globalId) {
-        return validVersion(byGlobalId.getIfPresent(globalId));
+        return versions.cached(globalId);
     }
 
-    private Optional<StoredVersion> validVersion(Stamped<StoredVersion> entry) {
-        return entry != null && entry.resets() == resets.get()
-                        && entry.changes() == stripes.get(stripe(entry.value().artifactId()))
-                ? Optional.of(entry.value())
-                : Optional.empty();
-    }
-
-    /** Content if cached: never touches the backend. */
+    /** Content if cached: never touches the backend or waits. */
     public Optional<StoredContent> cachedContent(long contentId) {
         return Optional.ofNullable(contents.getIfPresent(contentId));
     }
 
-    private <T> T timed(String operation, Supplier<T> call) {
-        Timer.Sample sample = Timer.start(meters);
-        String outcome = "error";
-        try {
-            T result = call.get();
-            outcome = "success";
-            return result;
-        } finally {
-            String tagOutcome = outcome;
-            sample.stop(timers.computeIfAbsent(operation + "/" + outcome, k -> Timer.builder("stele.storage.operation")
-                    .description("Calls to the storage backend")
-                    .tag("backend", backend.kind())
-                    .tag("operation", operation)
-                    .tag("outcome", tagOutcome)
-                    .register(meters)));
-        }
+    Cache<Long, StoredContent> contentCache() {
+        return contents;
     }
 
-    private void timed(String operation, Runnable call) {
-        timed(operation, () -> {
-            call.run();
-            return null;
-        });
-    }
-
-    @Override
-    public String kind() {
-        return backend.kind();
+    CachedRules cachedRules() {
+        return rules;
     }
 
     @Override
     public void start() {
         backend.start();
         subscription = backend.changes().subscribe(this::onChange);
-    }
-
-    @Override
-    public boolean isReady() {
-        return backend.isReady();
     }
 
     @Override
@@ -303,21 +264,6 @@ public final class CachingStorage implements RegistryStorage {
     }
 
     @Override
-    public SearchStore search() {
-        return search;
-    }
-
-    @Override
-    public TransferStore transfer() {
-        return transfer;
-    }
-
-    @Override
-    public ChangeFeed changes() {
-        return backend.changes();
-    }
-
-    @Override
     public void close() {
         if (subscription != null) {
             try {
@@ -327,164 +273,5 @@ public final class CachingStorage implements RegistryStorage {
             }
         }
         backend.close();
-    }
-
-    private final class TimedArtifacts implements ArtifactStore {
-
-        private ArtifactStore delegate() {
-            return backend.artifacts();
-        }
-
-        @Override
-        public StoredVersion create(VersionDraft draft) {
-            long before = stripes.get(stripe(draft.artifactId()));
-            StoredVersion created = timed("create_artifact", () -> delegate().create(draft));
-            keepAsLatest(created, before);
-            keepRules(created.artifactId(), Optional.of(Map.of()), before); // a new artifact has none
-            return created;
-        }
-
-        @Override
-        public Optional<StoredArtifact> get(String artifactId) {
-            return timed("get_artifact", () -> delegate().get(artifactId));
-        }
-
-        @Override
-        public List<String> ids(PageRequest page) {
-            return timed("list_artifacts", () -> delegate().ids(page));
-        }
-
-        @Override
-        public long count() {
-            return timed("count_artifacts", delegate()::count);
-        }
-
-        @Override
-        public void delete(String artifactId) {
-            timed("delete_artifact", () -> delegate().delete(artifactId));
-        }
-    }
-
-    private final class CachedVersions implements VersionStore {
-
-        private VersionStore delegate() {
-            return backend.versions();
-        }
-
-        @Override
-        public StoredArtifact add(VersionDraft draft) {
-            long before = stripes.get(stripe(draft.artifactId()));
-            Optional<Map<RuleType, String>> rulesBefore = rules.cached(RuleScope.artifact(draft.artifactId()));
-            StoredArtifact added = timed("add_version", () -> delegate().add(draft));
-            keepAsLatest(added.latest(), before);
-            keepRules(draft.artifactId(), rulesBefore, before); // adding a version changes no rule
-            return added;
-        }
-
-        @Override
-        public Optional<StoredVersion> latest(String artifactId) {
-            LatestCache.Entry entry = latestEntry(artifactId);
-            return entry == null ? Optional.empty() : Optional.of(entry.version);
-        }
-
-        @Override
-        public Optional<StoredVersion> get(String artifactId, int version) {
-            return timed("get_version", () -> delegate().get(artifactId, version));
-        }
-
-        @Override
-        public Optional<StoredVersion> byGlobalId(long globalId) {
-            Optional<StoredVersion> cached = validVersion(byGlobalId.asMap().get(globalId));
-            if (cached.isPresent()) {
-                return cached;
-            }
-            long changesBefore = changes.get();
-            long resetsBefore = resets.get();
-            Optional<StoredVersion> loaded = timed("version_by_global_id", () -> delegate().byGlobalId(globalId));
-            if (loaded.isPresent()) {
-                long stripeCount = stripes.get(stripe(loaded.get().artifactId()));
-                if (changes.get() == changesBefore) {
-                    byGlobalId.put(globalId, new Stamped<>(loaded.get(), stripeCount, resetsBefore));
-                }
-            }
-            return loaded;
-        }
-
-        @Override
-        public long count() {
-            return timed("count_versions", delegate()::count);
-        }
-
-        @Override
-        public List<Integer> list(String artifactId) {
-            return timed("list_versions", () -> delegate().list(artifactId));
-        }
-
-        @Override
-        public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
-            return timed("find_by_content", () -> delegate().findByCanonicalHash(artifactId, canonicalHash));
-        }
-
-        @Override
-        public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta,
-                String modifiedBy) {
-            return timed("update_meta", () -> delegate().updateMeta(artifactId, version, meta, modifiedBy));
-        }
-
-        @Override
-        public StoredVersion updateState(String artifactId, int version, VersionState state,
-                String modifiedBy) {
-            return timed("update_state", () -> delegate().updateState(artifactId, version, state, modifiedBy));
-        }
-
-        @Override
-        public void delete(String artifactId, int version) {
-            timed("delete_version", () -> delegate().delete(artifactId, version));
-        }
-    }
-
-    private final class TimedTransfer implements TransferStore {
-
-        @Override
-        public void export(Consumer<TransferRecord> sink) {
-            timed("export", () -> backend.transfer().export(sink));
-        }
-
-        @Override
-        public void importBatch(List<TransferRecord> batch) {
-            timed("import_batch", () -> backend.transfer().importBatch(batch));
-        }
-    }
-
-    private final class TimedSearch implements SearchStore {
-
-        @Override
-        public Page<StoredArtifact> artifacts(ArtifactQuery query) {
-            return timed("search_artifacts", () -> backend.search().artifacts(query));
-        }
-
-        @Override
-        public Page<StoredVersion> versions(String artifactId, PageRequest page) {
-            return timed("search_versions", () -> backend.search().versions(artifactId, page));
-        }
-    }
-
-    private final class CachedContents implements ContentStore {
-
-        @Override
-        public Optional<StoredContent> byContentId(long contentId) {
-            StoredContent cached = contents.asMap().get(contentId);
-            if (cached != null) {
-                return Optional.of(cached);
-            }
-            Optional<StoredContent> loaded = timed("content_by_id", () -> backend.contents().byContentId(contentId));
-            loaded.ifPresent(c -> contents.put(contentId, c));
-            return loaded;
-        }
-
-        @Override
-        public Optional<StoredContent> byGlobalId(long globalId) {
-            return versions.byGlobalId(globalId).flatMap(v -> byContentId(v.contentId()));
-        }
     }
 }

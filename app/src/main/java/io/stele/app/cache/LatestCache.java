@@ -7,9 +7,11 @@ import io.stele.storage.StoredVersion;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.UnaryOperator;
 
 /**
  * The latest version of each artifact, and once known the answer to {@code GET latest}, bounded by
@@ -21,7 +23,10 @@ import java.util.function.UnaryOperator;
  * <p>Eviction is CLOCK (second chance): a read marks its entry used, unless it already is; when
  * the entries outweigh the bound, a sweep over the map evicts the first entries not used since its
  * last pass and clears the mark of the others. Entries also expire a fixed time after they were
- * loaded. Thread-safe; look-ups never block.
+ * loaded; an expired entry is a miss, and stays until a load replaces it or a sweep evicts it. The
+ * sweep runs on an executor of its own, never in the thread whose put went over the bound, and one
+ * at a time: a put only starts it. Thread-safe; look-ups and puts never block, and nothing here
+ * calls a backend.
  */
 final class LatestCache {
 
@@ -55,6 +60,10 @@ final class LatestCache {
         Entry withAnswer(LatestAnswer answer) {
             return new Entry(version, answer, resets, loadedAt);
         }
+
+        boolean expired(long now, long ttlNanos) {
+            return now - loadedAt > ttlNanos;
+        }
     }
 
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>(1024);
@@ -65,12 +74,21 @@ final class LatestCache {
     private final LongAdder misses = new LongAdder();
     private final LongAdder puts = new LongAdder();
     private final LongAdder evictions = new LongAdder();
-    /** Where the sweep goes on from; guarded by {@code this}. */
+    private final Executor sweeper;
+    /** Set while a sweep is scheduled or running: at most one at a time. */
+    private final AtomicBoolean sweeping = new AtomicBoolean();
+    /** Where the sweep goes on from; used only by the one sweep that runs. */
     private Iterator<Entry> hand;
 
     LatestCache(long maxWeight, Duration ttl) {
+        this(maxWeight, ttl, ForkJoinPool.commonPool());
+    }
+
+    /** @param sweeper runs the sweeps that evict entries past the bound */
+    LatestCache(long maxWeight, Duration ttl, Executor sweeper) {
         this.maxWeight = maxWeight;
         this.ttlNanos = ttl.toNanos();
+        this.sweeper = sweeper;
     }
 
     /** The live entry of an artifact, or null; counted as a hit or a miss in the metrics. */
@@ -80,14 +98,10 @@ final class LatestCache {
         return entry;
     }
 
-    /** The live entry of an artifact, or null; not counted. */
+    /** The live entry of an artifact, or null if it has none or it expired; not counted. */
     Entry get(String artifactId) {
         Entry entry = entries.get(artifactId);
-        if (entry == null) {
-            return null;
-        }
-        if (System.nanoTime() - entry.loadedAt > ttlNanos) {
-            remove(entry);
+        if (entry == null || entry.expired(System.nanoTime(), ttlNanos)) {
             return null;
         }
         if (!entry.used) {
@@ -96,33 +110,37 @@ final class LatestCache {
         return entry;
     }
 
-    /**
-     * Computes an artifact's entry atomically, as {@link ConcurrentHashMap#compute} does: other
-     * computations of the same artifact wait, look-ups do not.
-     *
-     * @param remap from the current entry (null if none) to the new one (null to remove it)
-     */
-    Entry compute(String artifactId, UnaryOperator<Entry> remap) {
-        long[] delta = {0};
-        Entry result = entries.compute(artifactId, (id, old) -> {
-            Entry fresh = remap.apply(old);
-            if (fresh != old) {
-                delta[0] = (fresh == null ? 0 : fresh.weight) - (old == null ? 0 : old.weight);
-                if (fresh != null) {
-                    puts.increment();
-                }
-            }
-            return fresh;
-        });
-        added(delta[0]);
-        return result;
-    }
-
     /** Keeps an entry unless the artifact has one. */
     void putIfAbsent(Entry entry) {
         if (entries.putIfAbsent(entry.version.artifactId(), entry) == null) {
             puts.increment();
             added(entry.weight);
+        }
+    }
+
+    /**
+     * Keeps an entry in place of none, of an expired one, or of one from before the given reset
+     * count; a live entry stays.
+     *
+     * @return whether the entry was kept
+     */
+    boolean publish(Entry entry, long resets) {
+        String artifactId = entry.version.artifactId();
+        while (true) {
+            Entry old = entries.putIfAbsent(artifactId, entry);
+            if (old == null) {
+                puts.increment();
+                added(entry.weight);
+                return true;
+            }
+            if (old.resets == resets && !old.expired(System.nanoTime(), ttlNanos)) {
+                return false;
+            }
+            if (entries.replace(artifactId, old, entry)) {
+                puts.increment();
+                added(entry.weight - old.weight);
+                return true;
+            }
         }
     }
 
@@ -147,7 +165,8 @@ final class LatestCache {
         }
     }
 
-    private boolean remove(Entry entry) {
+    /** Drops this very entry, not one that replaced it. */
+    boolean remove(Entry entry) {
         if (entries.remove(entry.version.artifactId(), entry)) {
             weight.addAndGet(-entry.weight);
             return true;
@@ -157,14 +176,32 @@ final class LatestCache {
 
     private void added(long delta) {
         if (weight.addAndGet(delta) > maxWeight) {
-            evict();
+            startSweep();
         }
     }
 
-    private synchronized void evict() {
+    private void startSweep() {
+        if (sweeping.compareAndSet(false, true)) {
+            sweeper.execute(this::sweep);
+        }
+    }
+
+    private void sweep() {
+        try {
+            evict();
+        } finally {
+            sweeping.set(false);
+        }
+        if (weight.get() > maxWeight) {
+            startSweep(); // a put went over the bound while this sweep was ending
+        }
+    }
+
+    private void evict() {
         // Reads may mark entries again as fast as the sweep clears them: past two passes' worth
-        // of entries looked at, the sweep evicts whatever it meets.
+        // of entries looked at, the sweep evicts whatever it meets. Expired entries go first.
         long secondChances = 2L * entries.size();
+        long now = System.nanoTime();
         while (weight.get() > maxWeight) {
             if (hand == null || !hand.hasNext()) {
                 hand = entries.values().iterator();
@@ -173,7 +210,7 @@ final class LatestCache {
                 }
             }
             Entry entry = hand.next();
-            if (entry.used && secondChances-- > 0) {
+            if (entry.used && !entry.expired(now, ttlNanos) && secondChances-- > 0) {
                 entry.used = false;
             } else if (remove(entry)) {
                 evictions.increment();

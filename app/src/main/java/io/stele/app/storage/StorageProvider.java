@@ -4,6 +4,7 @@ import io.quarkus.runtime.Startup;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachingStorage;
+import io.stele.app.metrics.TimedStorage;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.annotation.PostConstruct;
@@ -47,7 +48,7 @@ public class StorageProvider {
             throw new IllegalStateException("stele.storage.kind=" + kind
                     + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka.");
         }
-        this.storage = new CachingStorage(backends.get(), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
+        this.storage = new CachingStorage(new TimedStorage(backends.get(), meters), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
     }
 
     @PostConstruct

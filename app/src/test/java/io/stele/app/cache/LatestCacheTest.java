@@ -9,6 +9,9 @@ import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +30,7 @@ class LatestCacheTest {
 
     @Test
     void entriesBeyondTheBound_areEvicted_andTheUsedOnesGetASecondChance() {
-        LatestCache cache = new LatestCache(10L * ENTRY_WEIGHT, Duration.ofMinutes(10));
+        LatestCache cache = new LatestCache(10L * ENTRY_WEIGHT, Duration.ofMinutes(10), Runnable::run);
         IntStream.range(0, 10).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
         IntStream.range(0, 5).forEach(i -> assertThat(cache.get(id(i))).isNotNull()); // the first half is read
 
@@ -39,7 +42,7 @@ class LatestCacheTest {
 
     @Test
     void entriesAllReadAgainAndAgain_stillMakeRoom() {
-        LatestCache cache = new LatestCache(100L * ENTRY_WEIGHT, Duration.ofMinutes(10));
+        LatestCache cache = new LatestCache(100L * ENTRY_WEIGHT, Duration.ofMinutes(10), Runnable::run);
         for (int i = 0; i < 1000; i++) {
             cache.putIfAbsent(new LatestCache.Entry(version("b-%03d".formatted(i)), 0));
             for (int j = Math.max(0, i - 150); j <= i; j++) {
@@ -51,12 +54,44 @@ class LatestCacheTest {
     }
 
     @Test
-    void anEntry_expiresItsTimeAfterItWasLoaded() throws InterruptedException {
-        LatestCache cache = new LatestCache(1 << 20, Duration.ofMillis(50));
+    void aPutBeyondTheBound_evictsNothingInItsOwnThread_andTheSweepRunsOnItsExecutor() {
+        List<Runnable> sweeps = new ArrayList<>();
+        LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10), sweeps::add);
+        IntStream.range(0, 4).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
+
+        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count()).isEqualTo(4);
+        assertThat(sweeps).as("one sweep at a time, however many puts went over the bound").hasSize(1);
+
+        sweeps.remove(0).run();
+        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count()).isEqualTo(2);
+        assertThat(sweeps).isEmpty();
+    }
+
+    @Test
+    void aLiveEntry_staysWhenALoadPublishes_unlessAResetCameSince() {
+        LatestCache cache = new LatestCache(1 << 20, Duration.ofMinutes(10), Runnable::run);
+        LatestCache.Entry live = new LatestCache.Entry(version("x"), 0);
+        cache.putIfAbsent(live);
+        assertThat(cache.publish(new LatestCache.Entry(version("x"), 0), 0)).isFalse();
+        assertThat(cache.get("x")).isSameAs(live);
+
+        LatestCache.Entry afterReset = new LatestCache.Entry(version("x"), 1);
+        assertThat(cache.publish(afterReset, 1)).isTrue();
+        assertThat(cache.get("x")).isSameAs(afterReset);
+    }
+
+    @Test
+    void anExpiredEntry_isAMiss_andALoadReplacesIt() throws InterruptedException {
+        LatestCache cache = new LatestCache(1 << 20, Duration.ofMillis(50), Runnable::run);
         cache.putIfAbsent(new LatestCache.Entry(version("x"), 0));
-        assertThat(cache.get("x")).isNotNull();
-        Thread.sleep(60);
-        assertThat(cache.get("x")).isNull();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (cache.get("x") != null) {
+            assertThat(System.nanoTime()).as("the entry expires after 50 ms").isLessThan(deadline);
+            Thread.sleep(5);
+        }
+        LatestCache.Entry fresh = new LatestCache.Entry(version("x"), 0);
+        assertThat(cache.publish(fresh, 0)).isTrue();
+        assertThat(cache.get("x")).isSameAs(fresh);
     }
 
     @Test
@@ -78,7 +113,7 @@ class LatestCacheTest {
 
     @Test
     void metrics_countLookupsPutsEvictionsAndSize() {
-        LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10));
+        LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10), Runnable::run);
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         cache.bindMetrics(meters, "stele.latest");
         cache.lookup(id(0));

@@ -151,6 +151,9 @@ class KafkaIT {
                 assertThat(during.body()).contains("\"error_code\":503").contains("\"message\"");
                 // reads are served from the replica's local state meanwhile
                 assertThat(registry.send("GET", "/api/artifacts/before", null).statusCode()).isEqualTo(200);
+                HttpResponse<String> consumer = registry.send("GET", "/api/ids/" + Writes.globalId(before), null);
+                assertThat(consumer.statusCode()).isEqualTo(200);
+                assertThat(consumer.body()).isEqualTo(schema(1));
                 own.startAgain();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 int status;

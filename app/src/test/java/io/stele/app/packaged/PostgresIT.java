@@ -164,16 +164,23 @@ class PostgresIT {
     }
 
     @Test
-    void databaseStoppedAndRestarted_answers503Meanwhile_andRecoversWithoutRestart() throws Exception {
+    void databaseStoppedAndRestarted_answers503MeanwhileButForContentByGlobalId_andRecoversWithoutRestart() throws Exception {
         PostgresServer own = PostgresServer.start(Path.of("target"));
         try {
             Map<String, String> settings = settings(own, own.createDatabase());
             try (RegistryProcess registry = registry(settings, "outage").start()) {
-                assertThat(create(registry, "before", schema(1)).statusCode()).isEqualTo(200);
+                HttpResponse<String> before = create(registry, "before", schema(1));
+                assertThat(before.statusCode()).isEqualTo(200);
+                String byId = "/api/ids/" + globalId(before);
+                assertThat(registry.send("GET", byId, null).body()).isEqualTo(schema(1)); // a consumer's look-up
                 own.stop();
                 HttpResponse<String> during = registry.send("GET", "/api/artifacts/before", null);
                 assertThat(during.statusCode()).isEqualTo(503);
                 assertThat(during.body()).contains("\"error_code\":503");
+                // content by globalId never changes: consumers keep finding what they found before
+                HttpResponse<String> consumer = registry.send("GET", byId, null);
+                assertThat(consumer.statusCode()).isEqualTo(200);
+                assertThat(consumer.body()).isEqualTo(schema(1));
                 assertThat(create(registry, "during", schema(1)).statusCode()).isEqualTo(503);
                 assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
                 own.startAgain();

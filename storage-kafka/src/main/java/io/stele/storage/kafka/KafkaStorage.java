@@ -1,15 +1,13 @@
 package io.stele.storage.kafka;
 
 import io.stele.storage.ArtifactStore;
-import io.stele.storage.ChangeFeed;
-import io.stele.storage.ContentStore;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
-import io.stele.storage.SearchStore;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
 import io.stele.storage.VersionStore;
+import io.stele.storage.forwarding.ForwardingStorage;
 import io.stele.storage.sql.SqlStorage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,7 +37,7 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
  *
  * <p>See docs/adr/0009-kafka-log-storage.md and docs/storage.md.
  */
-public final class KafkaStorage implements RegistryStorage {
+public final class KafkaStorage extends ForwardingStorage {
 
     public static final String KIND = "kafka";
 
@@ -62,6 +60,15 @@ public final class KafkaStorage implements RegistryStorage {
                     }
                 });
         this.stores = new LogStores(local, this::write);
+    }
+
+    /**
+     * Reads, content, search and the change feed come from the local state; the feed reports every
+     * change this replica applies, whichever replica wrote it.
+     */
+    @Override
+    protected RegistryStorage delegate() {
+        return local;
     }
 
     private Instant appliedRecordTime() {
@@ -196,29 +203,13 @@ public final class KafkaStorage implements RegistryStorage {
     }
 
     @Override
-    public ContentStore contents() {
-        return local.contents();
-    }
-
-    @Override
     public RuleStore rules() {
         return stores.rules();
     }
 
     @Override
-    public SearchStore search() {
-        return local.search();
-    }
-
-    @Override
     public TransferStore transfer() {
         return stores.transfer();
-    }
-
-    /** Every change this replica applies, whichever replica wrote it. */
-    @Override
-    public ChangeFeed changes() {
-        return local.changes();
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.stele.storage.kafka;
 
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.EditableMeta;
-import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
@@ -14,15 +13,17 @@ import io.stele.storage.TransferStore;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
+import io.stele.storage.forwarding.ForwardingArtifactStore;
+import io.stele.storage.forwarding.ForwardingRuleStore;
+import io.stele.storage.forwarding.ForwardingTransferStore;
+import io.stele.storage.forwarding.ForwardingVersionStore;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * The stores a replica offers: reads from the local state, writes as commands through the log, each
- * returning the outcome of applying it.
+ * The stores a replica offers: reads forwarded to the local state, writes sent as commands through
+ * the log, each returning the outcome of applying it.
  */
 final class LogStores {
 
@@ -54,25 +55,15 @@ final class LogStores {
         return transfer;
     }
 
-    private final class Artifacts implements ArtifactStore {
+    private final class Artifacts extends ForwardingArtifactStore {
+        @Override
+        protected ArtifactStore delegate() {
+            return local.artifacts();
+        }
+
         @Override
         public StoredVersion create(VersionDraft draft) {
             return (StoredVersion) log.apply(new Command.CreateArtifact(draft));
-        }
-
-        @Override
-        public Optional<StoredArtifact> get(String artifactId) {
-            return local.artifacts().get(artifactId);
-        }
-
-        @Override
-        public List<String> ids(PageRequest page) {
-            return local.artifacts().ids(page);
-        }
-
-        @Override
-        public long count() {
-            return local.artifacts().count();
         }
 
         @Override
@@ -81,40 +72,15 @@ final class LogStores {
         }
     }
 
-    private final class Versions implements VersionStore {
+    private final class Versions extends ForwardingVersionStore {
+        @Override
+        protected VersionStore delegate() {
+            return local.versions();
+        }
+
         @Override
         public StoredArtifact add(VersionDraft draft) {
             return (StoredArtifact) log.apply(new Command.AddVersion(draft));
-        }
-
-        @Override
-        public Optional<StoredVersion> latest(String artifactId) {
-            return local.versions().latest(artifactId);
-        }
-
-        @Override
-        public Optional<StoredVersion> get(String artifactId, int version) {
-            return local.versions().get(artifactId, version);
-        }
-
-        @Override
-        public Optional<StoredVersion> byGlobalId(long globalId) {
-            return local.versions().byGlobalId(globalId);
-        }
-
-        @Override
-        public long count() {
-            return local.versions().count();
-        }
-
-        @Override
-        public List<Integer> list(String artifactId) {
-            return local.versions().list(artifactId);
-        }
-
-        @Override
-        public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
-            return local.versions().findByCanonicalHash(artifactId, canonicalHash);
         }
 
         @Override
@@ -133,15 +99,10 @@ final class LogStores {
         }
     }
 
-    private final class Rules implements RuleStore {
+    private final class Rules extends ForwardingRuleStore {
         @Override
-        public Map<RuleType, String> list(RuleScope scope) {
-            return local.rules().list(scope);
-        }
-
-        @Override
-        public Optional<String> get(RuleScope scope, RuleType type) {
-            return local.rules().get(scope, type);
+        protected RuleStore delegate() {
+            return local.rules();
         }
 
         @Override
@@ -165,10 +126,10 @@ final class LogStores {
         }
     }
 
-    private final class Transfer implements TransferStore {
+    private final class Transfer extends ForwardingTransferStore {
         @Override
-        public void export(Consumer<TransferRecord> sink) {
-            local.transfer().export(sink);
+        protected TransferStore delegate() {
+            return local.transfer();
         }
 
         @Override

@@ -1,0 +1,32 @@
+package io.stele.app.cache;
+
+import io.stele.storage.ArtifactStore;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.forwarding.ForwardingArtifactStore;
+import java.util.Map;
+import java.util.Optional;
+
+/** Artifacts through the read cache: a new artifact's first version is cached as its latest, with no rules. */
+final class CachedArtifacts extends ForwardingArtifactStore {
+
+    private final CachingStorage cache;
+
+    CachedArtifacts(CachingStorage cache) {
+        this.cache = cache;
+    }
+
+    @Override
+    protected ArtifactStore delegate() {
+        return cache.delegate().artifacts();
+    }
+
+    @Override
+    public StoredVersion create(VersionDraft draft) {
+        ChangeStamps.Stamp before = cache.stamp(draft.artifactId());
+        StoredVersion created = super.create(draft);
+        cache.keepAsLatest(created, before);
+        cache.keepRules(created.artifactId(), Optional.of(Map.of()), before); // a new artifact has none
+        return created;
+    }
+}

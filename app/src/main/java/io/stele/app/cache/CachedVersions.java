@@ -1,0 +1,113 @@
+package io.stele.app.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
+import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionStore;
+import io.stele.storage.forwarding.ForwardingVersionStore;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Versions through the read cache: the latest of each artifact (held by {@link CachingStorage}) and
+ * versions by globalId, which serializers' consumers look up.
+ *
+ * <p>An entry by globalId cannot be found by artifact when a change comes in, so it keeps the
+ * {@link ChangeStamps.Stamp} of its artifact from when it was read and is served while that stamp
+ * stands and its time to live has not passed. A stale entry is not dropped: a version's content
+ * never changes, so while the backend is unavailable a stale entry answers instead of an error
+ * (its state or metadata may have changed meanwhile; its bytes have not). The count of such answers
+ * is {@code stele.cache.stale.answers}.
+ */
+final class CachedVersions extends ForwardingVersionStore {
+
+    private final CachingStorage cache;
+    private final ChangeStamps stamps;
+    private final Cache<Long, Stamped> byGlobalId;
+    private final long ttlNanos;
+    private final Counter staleAnswers;
+
+    /** A version with the stamp of its artifact and the time it was read. */
+    private record Stamped(StoredVersion version, ChangeStamps.Stamp stamp, long loadedAt) {}
+
+    CachedVersions(CachingStorage cache, ChangeStamps stamps, long maxWeight, Duration ttl, MeterRegistry meters) {
+        this.cache = cache;
+        this.stamps = stamps;
+        this.ttlNanos = ttl.toNanos();
+        this.byGlobalId = Caffeine.newBuilder()
+                .maximumWeight(maxWeight)
+                .weigher((Long id, Stamped v) -> CachingStorage.ENTRY_OVERHEAD + 2 * v.version().artifactId().length())
+                .recordStats()
+                .build();
+        this.staleAnswers = Counter.builder("stele.cache.stale.answers")
+                .description("Versions by globalId answered from the cache, unconfirmed, while the backend was unavailable")
+                .register(meters);
+        CaffeineCacheMetrics.monitor(meters, byGlobalId, "stele.versions");
+    }
+
+    @Override
+    protected VersionStore delegate() {
+        return cache.delegate().versions();
+    }
+
+    /** The version with this globalId if cached and valid: never touches the backend or waits. */
+    Optional<StoredVersion> cached(long globalId) {
+        Stamped entry = byGlobalId.getIfPresent(globalId);
+        return valid(entry) ? Optional.of(entry.version()) : Optional.empty();
+    }
+
+    private boolean valid(Stamped entry) {
+        return entry != null && stamps.stands(entry.version().artifactId(), entry.stamp())
+                && System.nanoTime() - entry.loadedAt() <= ttlNanos;
+    }
+
+    @Override
+    public Optional<StoredVersion> byGlobalId(long globalId) {
+        Stamped entry = byGlobalId.asMap().get(globalId);
+        if (valid(entry)) {
+            return Optional.of(entry.version());
+        }
+        long changesBefore = stamps.changes();
+        Optional<StoredVersion> loaded;
+        try {
+            loaded = super.byGlobalId(globalId);
+        } catch (StorageUnavailableException e) {
+            if (entry == null) {
+                throw e;
+            }
+            staleAnswers.increment();
+            return Optional.of(entry.version());
+        }
+        if (loaded.isPresent() && stamps.changes() == changesBefore) {
+            StoredVersion v = loaded.get();
+            byGlobalId.put(globalId, new Stamped(v, stamps.of(v.artifactId()), System.nanoTime()));
+        } else if (loaded.isEmpty()) {
+            byGlobalId.invalidate(globalId);
+        }
+        return loaded;
+    }
+
+    @Override
+    public StoredArtifact add(VersionDraft draft) {
+        ChangeStamps.Stamp before = stamps.of(draft.artifactId());
+        Optional<Map<RuleType, String>> rulesBefore = cache.cachedRules().cached(RuleScope.artifact(draft.artifactId()));
+        StoredArtifact added = super.add(draft);
+        cache.keepAsLatest(added.latest(), before);
+        cache.keepRules(draft.artifactId(), rulesBefore, before); // adding a version changes no rule
+        return added;
+    }
+
+    @Override
+    public Optional<StoredVersion> latest(String artifactId) {
+        return Optional.ofNullable(cache.latestEntry(artifactId)).map(e -> e.version);
+    }
+}
