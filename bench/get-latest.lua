@@ -1,14 +1,14 @@
--- wrk script: GET the latest version of a uniformly random artifact among bench-0 .. bench-(ARTIFACTS-1),
--- or, with CONSTANT=1, the constant endpoint built the same way, so both runs cost wrk the same.
+-- wrk script: GET a uniformly random artifact's latest version among bench-0 .. bench-(ARTIFACTS-1),
+-- or with IDS=1 a random globalId among 1 .. ARTIFACTS, so that the registry and the bare
+-- application (bench/bare) are sent the very same requests.
 local artifacts = tonumber(os.getenv("ARTIFACTS") or "1000")
-local constant = os.getenv("CONSTANT") == "1"
+local ids = os.getenv("IDS") == "1"
 math.randomseed(os.time())
 function request()
-  local n = math.random(0, artifacts - 1)
-  if constant then
-    return wrk.format("GET", "/bench/constant")
+  if ids then
+    return wrk.format("GET", "/api/ids/" .. math.random(1, artifacts))
   end
-  return wrk.format("GET", "/api/artifacts/bench-" .. n)
+  return wrk.format("GET", "/api/artifacts/bench-" .. math.random(0, artifacts - 1))
 end
 local reported = 0
 function response(status, headers, body)

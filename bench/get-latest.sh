@@ -1,47 +1,66 @@
 #!/usr/bin/env bash
-# GET-latest throughput and latency over many artifacts, side by side with a constant 350-byte
-# endpoint of the same application, alternating the two in one run so both see the same machine.
+# GET latest and GET by globalId over many artifacts, side by side with the framework's floor: a
+# bare Quarkus application (bench/bare) in a process of its own, serving the same bytes with the
+# same headers from a plain Vert.x route. Each round runs the four floods one after another, so
+# all see the same machine; the ratios are of sums over the rounds.
 #
-#   bench/get-latest.sh [postgresql|kafka|embedded] [artifacts] [seconds per round] [connections]
+#   bench/get-latest.sh [postgresql|kafka|embedded] [artifacts] [seconds per flood] [connections] [rounds]
 #
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
-# PostgreSQL server (Debian: postgresql). Everything runs on 127.0.0.1 and is removed afterwards.
+# PostgreSQL server (Debian: postgresql). Builds bench/bare when it is not built. Everything runs on
+# 127.0.0.1 and is removed afterwards.
 kind=${1:-postgresql}
-artifacts=${2:-100000}
+artifacts=${2:-10000}
 seconds=${3:-20}
 connections=${4:-64}
+rounds=${5:-3}
 source "$(dirname "$0")/lib.sh"
-start_registry "$kind" -Dstele.bench.constant-endpoint=true
+start_registry "$kind"
 started=$(date +%s)
 seed_artifacts "$artifacts"
 echo "seeded $artifacts artifacts through the REST API in $(( $(date +%s) - started )) s"
 
 url=http://127.0.0.1:$port
-latest() { ARTIFACTS=$artifacts measure -t2 -c$connections -d${1}s --latency -s "$root/bench/get-latest.lua" "$url"; }
-constant() { CONSTANT=1 measure -t2 -c$connections -d${1}s --latency -s "$root/bench/get-latest.lua" "$url"; }
-latest 30 >/dev/null   # warm-up: loads every artifact into the cache, compiles the hot path
-constant 10 >/dev/null
+curl -sf "$url/api/artifacts/bench-1" > "$work/body"
+start_bare "$work/body"
+bare=http://127.0.0.1:$bare_port
+flood() { ARTIFACTS=$artifacts IDS=$2 measure -t2 -c$connections -d${3}s --latency -s "$root/bench/get-latest.lua" "$1"; }
+# warm-up: loads every artifact and globalId into the cache, compiles both hot paths
+flood "$url" 0 30 >/dev/null; flood "$url" 1 30 >/dev/null; flood "$bare" 0 10 >/dev/null; flood "$bare" 1 10 >/dev/null
 
-echo "backend: $kind, $artifacts artifacts, $connections connections, ${seconds}s per round, $(nproc) cores"
-printf '%-6s %-10s %12s %10s %10s %8s\n' round endpoint requests/s p50 p99 errors
-declare -a lr lp cr cp
-for round in 1 2 3; do
-  read -r rps p50 p99 err < <(constant "$seconds"); cr+=("$rps"); cp+=("$p99")
-  printf '%-6s %-10s %12s %10s %10s %8s\n' "$round" constant "$rps" "$p50" "$p99" "$err"
-  read -r rps p50 p99 err < <(latest "$seconds"); lr+=("$rps"); lp+=("$p99")
-  printf '%-6s %-10s %12s %10s %10s %8s\n' "$round" latest "$rps" "$p50" "$p99" "$err"
+echo "backend: $kind, $artifacts artifacts, $connections connections, ${seconds}s per flood, $(nproc) cores"
+printf '%-6s %-16s %12s %10s %10s %8s\n' round endpoint requests/s p50 p99 errors
+declare -A rps p99
+for round in $(seq "$rounds"); do
+  for target in bare-latest registry-latest bare-ids registry-ids; do
+    case $target in
+      bare-*) u=$bare ;;
+      *) u=$url ;;
+    esac
+    case $target in
+      *-ids) ids=1 ;;
+      *) ids=0 ;;
+    esac
+    read -r r p50 p err < <(flood "$u" $ids "$seconds")
+    rps[$target]+="$r "; p99[$target]+="$p "
+    printf '%-6s %-16s %12s %10s %10s %8s\n' "$round" "$target" "$r" "$p50" "$p" "$err"
+  done
 done
-python3 - "${lr[*]}" "${cr[*]}" "${lp[*]}" "${cp[*]}" <<'PY'
+python3 - "${rps[registry-latest]}" "${rps[bare-latest]}" "${p99[registry-latest]}" "${p99[bare-latest]}" \
+  "${rps[registry-ids]}" "${rps[bare-ids]}" "${p99[registry-ids]}" "${p99[bare-ids]}" <<'PY'
 import sys
 def ms(v):
     for unit, f in (("us", 1e-3), ("ms", 1.0), ("s", 1e3)):
         if v.endswith(unit) and (unit != "s" or not v.endswith(("us", "ms"))):
             return float(v[: -len(unit)]) * f
     return float(v)
-lr, cr = [float(x) for x in sys.argv[1].split()], [float(x) for x in sys.argv[2].split()]
-lp, cp = [ms(x) for x in sys.argv[3].split()], [ms(x) for x in sys.argv[4].split()]
-print(f"GET-latest / constant, requests/s: {sum(lr)/sum(cr):.2f}  (mean {sum(lr)/len(lr):.0f} vs {sum(cr)/len(cr):.0f})")
-print(f"GET-latest / constant, p99 latency: {sum(lp)/sum(cp):.2f}  (mean {sum(lp)/len(lp):.2f} ms vs {sum(cp)/len(cp):.2f} ms)")
+a = sys.argv[1:]
+for name, (r, b, rp, bp) in (("GET latest", a[0:4]), ("GET by globalId", a[4:8])):
+    r, b = [float(x) for x in r.split()], [float(x) for x in b.split()]
+    rp, bp = [ms(x) for x in rp.split()], [ms(x) for x in bp.split()]
+    per_round = " ".join(f"{x / y:.2f}" for x, y in zip(r, b))
+    print(f"{name} / bare route, requests/s: {sum(r)/sum(b):.2f} (rounds: {per_round}; mean {sum(r)/len(r):.0f} vs {sum(b)/len(b):.0f})")
+    print(f"{name} / bare route, p99 latency: {sum(rp)/sum(bp):.2f} (mean {sum(rp)/len(rp):.2f} ms vs {sum(bp)/len(bp):.2f} ms)")
 PY
 echo "from /q/metrics after the run:"
-curl -s "$url/q/metrics" | grep -E '^(cache_gets_total|cache_size)\{cache="stele.latest"|^http_server_requests_seconds_count\{method="GET".*uri="/api/artifacts/\{artifactId\}"|^stele_storage_operation_seconds_count\{.*latest_version' || true
+curl -s "$url/q/metrics" | grep -E '^(cache_gets_total|cache_size)\{cache="stele.(latest|versions)"|^stele_storage_operation_seconds_count\{.*(latest_version|version_by_global_id)' || true

@@ -12,12 +12,14 @@ pgport=${PGPORT:-15432}
 kport=${KAFKA_PORT:-19092}
 registry_pid=
 kafka_pid=
+bare_pid=
 pgbin=
 export LUA_PATH="$root/bench/?.lua;;"
 
 cleanup() {
   if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi
   if [ -n "$kafka_pid" ]; then kill "$kafka_pid" 2>/dev/null || true; wait "$kafka_pid" 2>/dev/null || true; fi
+  if [ -n "$bare_pid" ]; then kill "$bare_pid" 2>/dev/null || true; wait "$bare_pid" 2>/dev/null || true; fi
   if [ -f "$work/pg/postmaster.pid" ]; then as_pg "$pgbin/pg_ctl" stop -m fast -D "$work/pg" >/dev/null || true; fi
   if [ -s "$work/wrk.err" ]; then
     echo "wrk reported:" >&2; sort "$work/wrk.err" | uniq -c | head -5 >&2
@@ -32,7 +34,7 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 
 start_registry() {
   local kind=$1; shift
-  [ -f "$jar" ] || { echo "Build the registry first: mvn -B -DskipTests install" >&2; exit 1; }
+  [ -f "${REGISTRY_JAR:-$jar}" ] || { echo "Build the registry first: mvn -B -DskipTests install" >&2; exit 1; }
   command -v wrk >/dev/null || { echo "The benchmarks need wrk (Debian: apt-get install wrk)" >&2; exit 1; }
   local settings=(-Dquarkus.http.port=$port -Dquarkus.http.host=127.0.0.1 -Dquarkus.log.level=WARN "$@")
   if [ "$kind" = postgresql ]; then
@@ -53,10 +55,28 @@ start_registry() {
   else
     settings+=(-Dstele.storage.embedded.dir=$work/data)
   fi
-  java -Xmx1g ${JAVA_OPTS:-} "${settings[@]}" -jar "$jar" > "$work/registry.log" 2>&1 &
+  java -Xmx1g ${JAVA_OPTS:-} "${settings[@]}" -jar "${REGISTRY_JAR:-$jar}" > "$work/registry.log" 2>&1 &
   registry_pid=$!
   for _ in $(seq 120); do curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && return 0; sleep 0.5; done
   echo "The registry did not become ready:" >&2; cat "$work/registry.log" >&2; exit 1
+}
+
+# The yardstick (bench/bare), built when it is not, serving the file $1 on port $bare_port.
+start_bare() {
+  local bare_jar=$root/bench/bare/target/quarkus-app/quarkus-run.jar
+  if [ ! -f "$bare_jar" ]; then
+    mvn -B -q -f "$root/bench/bare/pom.xml" package -DskipTests >"$work/bare-build.log" 2>&1 ||
+      { echo "Building bench/bare failed:" >&2; tail -30 "$work/bare-build.log" >&2; exit 1; }
+  fi
+  bare_port=$((port + 2))
+  java -Xmx1g ${JAVA_OPTS:-} -Dquarkus.http.port=$bare_port -Dquarkus.http.host=127.0.0.1 -Dbare.body="$1" \
+    -jar "$bare_jar" > "$work/bare.log" 2>&1 &
+  bare_pid=$!
+  for _ in $(seq 120); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$bare_port/api/ids/1")" = 200 ] && return 0
+    sleep 0.5
+  done
+  echo "The bare application did not start:" >&2; cat "$work/bare.log" >&2; exit 1
 }
 
 # A single-node KRaft broker from the jars the build resolved (module kafka-broker), in $work/kafka.

@@ -151,7 +151,9 @@ class HotPathTest {
     }
 
     @Test
-    void constantEndpoint_isOffUnlessEnabled() {
+    void benchmarkYardstick_isNotInTheProduct() {
         given().get("/bench/constant").then().statusCode(404).contentType(ContentType.JSON);
+        given().get("/q/openapi").then().statusCode(200).body(org.hamcrest.Matchers.not(
+                org.hamcrest.Matchers.containsString("/bench")));
     }
 }

@@ -1,0 +1,46 @@
+package io.stele.bench.bare;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The framework's floor: the registry's two hot routes answered with fixed bytes and the same
+ * headers (content type, ETag), from a plain Vert.x route on the event loop, with nothing else
+ * installed. The body is the file named by {@code bare.body}, so that it can be the very bytes the
+ * registry answers with.
+ */
+@ApplicationScoped
+public class BareRoutes {
+
+    private final byte[] body = body();
+
+    void register(@Observes Router router) {
+        router.get("/api/artifacts/:artifactId").handler(this::answer);
+        router.get("/api/ids/:globalId").handler(this::answer);
+    }
+
+    private void answer(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.ETAG, "\"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"")
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .end(Buffer.buffer(body));
+    }
+
+    private static byte[] body() {
+        String file = System.getProperty("bare.body");
+        try {
+            return file == null ? "{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}".getBytes(StandardCharsets.UTF_8)
+                    : Files.readAllBytes(Path.of(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
