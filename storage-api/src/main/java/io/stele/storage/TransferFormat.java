@@ -18,23 +18,99 @@ import java.util.Optional;
 
 /**
  * The export format, version {@value #FORMAT}: newline-delimited JSON, one record an object with a
- * {@code kind}, the first line a header. Times are epoch milliseconds; content is given as
- * {@code text} when it is UTF-8, else as {@code base64}. See docs/export-import.md.
+ * {@code kind}, the first line a header and the last a trailer that counts the records between
+ * them. Times are epoch milliseconds; content is given as {@code text} when it is UTF-8, else as
+ * {@code base64}. Format 1, the same without the trailer, is still read. See docs/export-import.md.
  */
 public final class TransferFormat {
 
-    public static final int FORMAT = 1;
+    /** The format this release writes. */
+    public static final int FORMAT = 2;
+    /** The first format, which has no trailer; still read. */
+    public static final int FORMAT_WITHOUT_TRAILER = 1;
     public static final String HEADER_KIND = "stele-export";
+    public static final String TRAILER_KIND = "stele-export-end";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TransferFormat() {}
+
+    /**
+     * How many records a stream holds, in all and of each kind: what a format 2 trailer says, and
+     * what an import counts as it reads, to compare the two.
+     */
+    public record Counts(long records, long artifacts, long versions, long contents, long rules) {
+
+        public static final Counts NONE = new Counts(0, 0, 0, 0, 0);
+
+        public Counts {
+            if (records < 0 || artifacts < 0 || versions < 0 || contents < 0 || rules < 0) {
+                throw new InvalidRequestException("counts must not be negative.");
+            }
+        }
+
+        /** These counts and one record more. */
+        public Counts plus(TransferRecord record) {
+            if (record instanceof TransferRecord.Artifact) {
+                return new Counts(records + 1, artifacts + 1, versions, contents, rules);
+            } else if (record instanceof TransferRecord.Version) {
+                return new Counts(records + 1, artifacts, versions + 1, contents, rules);
+            } else if (record instanceof TransferRecord.ContentBlob) {
+                return new Counts(records + 1, artifacts, versions, contents + 1, rules);
+            } else if (record instanceof TransferRecord.Rule) {
+                return new Counts(records + 1, artifacts, versions, contents, rules + 1);
+            }
+            throw new IllegalArgumentException("Unknown record " + record.getClass());
+        }
+
+        /** The counts of these records. */
+        public static Counts of(List<TransferRecord> records) {
+            Counts counts = NONE;
+            for (TransferRecord record : records) {
+                counts = counts.plus(record);
+            }
+            return counts;
+        }
+
+        @Override
+        public String toString() {
+            return records + " records (" + artifacts + " artifacts, " + versions + " versions, " + contents
+                    + " contents, " + rules + " rules)";
+        }
+    }
 
     public static void writeHeader(JsonGenerator out) throws IOException {
         out.writeStartObject();
         out.writeStringField("kind", HEADER_KIND);
         out.writeNumberField("format", FORMAT);
         out.writeEndObject();
+    }
+
+    /** Writes the trailer, the last line of a format 2 stream, counting the records written. */
+    public static void writeTrailer(JsonGenerator out, Counts counts) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("kind", TRAILER_KIND);
+        out.writeNumberField("records", counts.records());
+        out.writeNumberField("artifacts", counts.artifacts());
+        out.writeNumberField("versions", counts.versions());
+        out.writeNumberField("contents", counts.contents());
+        out.writeNumberField("rules", counts.rules());
+        out.writeEndObject();
+    }
+
+    /** Whether this object is a trailer. */
+    public static boolean isTrailer(JsonNode node) {
+        return TRAILER_KIND.equals(node.path("kind").asText());
+    }
+
+    /**
+     * Reads a trailer's counts.
+     *
+     * @throws InvalidRequestException when a count is missing or not a whole number of 0 or more
+     */
+    public static Counts readTrailer(JsonNode node) {
+        return new Counts(number(node, "records"), number(node, "artifacts"), number(node, "versions"),
+                number(node, "contents"), number(node, "rules"));
     }
 
     public static void write(JsonGenerator out, TransferRecord record) throws IOException {
@@ -123,20 +199,23 @@ public final class TransferFormat {
     }
 
     /**
-     * Checks the first line: the header of a format this registry reads.
+     * Reads the first line: the header of a format this registry reads.
      *
-     * @throws InvalidRequestException when it is not
+     * @return the format, {@value #FORMAT_WITHOUT_TRAILER} or {@value #FORMAT}
+     * @throws InvalidRequestException when it is not such a header
      */
-    public static void readHeader(byte[] line) {
+    public static int readHeader(byte[] line) {
         JsonNode node = tree(line);
         if (!HEADER_KIND.equals(node.path("kind").asText())) {
             throw new InvalidRequestException("the first line must be the header {\"kind\":\"" + HEADER_KIND
                     + "\",\"format\":" + FORMAT + "}.");
         }
-        if (node.path("format").asInt() != FORMAT) {
-            throw new InvalidRequestException("format " + node.path("format") + " is not known; this registry reads format "
-                    + FORMAT + ".");
+        JsonNode format = node.path("format");
+        if (format.asInt() != FORMAT && format.asInt() != FORMAT_WITHOUT_TRAILER) {
+            throw new InvalidRequestException("format " + format + " is not known; this registry reads formats "
+                    + FORMAT_WITHOUT_TRAILER + " and " + FORMAT + ".");
         }
+        return format.asInt();
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.stele.perf.data.SchemaGenerator;
+import io.stele.storage.TransferFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +13,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Writes generated artifacts in the registry's export format (version 1), ready for
- * {@code POST /api/admin/import}. Artifact {@code i}'s version {@code v} gets globalId and contentId
- * {@code i * versions + v}, so consecutive ranges of artifacts can be imported one after another.
+ * Writes generated artifacts in the registry's export format (version 2, ending with the trailer
+ * that counts them), ready for {@code POST /api/admin/import}. Artifact {@code i}'s version
+ * {@code v} gets globalId and contentId {@code i * versions + v}, so consecutive ranges of
+ * artifacts can be imported one after another.
  */
 public final class ExportWriter {
 
@@ -37,7 +39,8 @@ public final class ExportWriter {
         HexFormat hex = HexFormat.of();
         try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             json.setRootValueSeparator(null);
-            json.writeRaw("{\"kind\":\"stele-export\",\"format\":1}\n");
+            TransferFormat.writeHeader(json);
+            json.writeRaw('\n');
             for (long i = from; i < to; i++) {
                 String id = SchemaGenerator.artifactId(i);
                 json.writeStartObject();
@@ -84,6 +87,10 @@ public final class ExportWriter {
                     written++;
                 }
             }
+            long count = to - from;
+            long pairs = count * versions;
+            TransferFormat.writeTrailer(json, new TransferFormat.Counts(count + 2 * pairs, count, pairs, pairs, 0));
+            json.writeRaw('\n');
         }
     }
 
