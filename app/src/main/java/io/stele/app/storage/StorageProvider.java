@@ -1,17 +1,20 @@
 package io.stele.app.storage;
 
-import io.quarkus.runtime.Startup;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.Startup;
 import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachingStorage;
 import io.stele.app.metrics.TimedStorage;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,13 +23,24 @@ import org.jboss.logging.Logger;
 
 /**
  * Finds the one backend that {@code stele.storage.kind} selects among the backend modules on the
- * classpath, puts the read cache in front of it, and starts it. When the backend cannot be reached at start-up, the registry still
- * starts: it logs one line naming the settings involved, answers 503 and stays not ready, and keeps
- * trying until the backend answers.
+ * classpath, puts the read cache in front of it, and starts it.
+ *
+ * <p>A start that fails as {@link StorageUnavailableException} (the server is not there yet) is
+ * transient: the registry starts anyway, answers 503, stays not ready, and tries again every 2 s,
+ * logging one WARN line when it starts failing and one INFO line when it has started. A start that
+ * fails as {@link StorageMisconfiguredException}, or with anything unexpected, is fatal: one ERROR
+ * line that says what to change, and the process exits with {@link #EXIT_MISCONFIGURED} (or
+ * {@link #EXIT_UNEXPECTED}) so that an orchestrator shows the crash. Attempts never throw, so the
+ * retry task cannot die silently. See docs/adr/0011-start-up-failure-classes.md.
  */
 @Startup
 @Singleton
 public class StorageProvider {
+
+    /** The exit status after a fatal misconfiguration: {@code EX_CONFIG} of sysexits.h. */
+    public static final int EXIT_MISCONFIGURED = 78;
+    /** The exit status after an unexpected failure to start: {@code EX_SOFTWARE} of sysexits.h. */
+    public static final int EXIT_UNEXPECTED = 70;
 
     private static final Logger LOG = Logger.getLogger(StorageProvider.class);
     private static final long RETRY_SECONDS = 2;
@@ -37,8 +51,11 @@ public class StorageProvider {
         t.setDaemon(true);
         return t;
     });
-    private volatile boolean started;
+    private volatile StartState state = StartState.FIRST_ATTEMPT;
     private volatile StorageUnavailableException startFailure;
+    /** Failed attempts since the first; touched only by the attempt in progress. */
+    private int failedAttempts;
+    private long firstFailureNanos;
 
     @Inject
     StorageProvider(Instance<RegistryStorage> backends,
@@ -53,30 +70,59 @@ public class StorageProvider {
 
     @PostConstruct
     void start() {
-        if (!tryStart()) {
-            LOG.errorf("%s. Retrying every %d s; /q/health/ready stays down until it answers.",
-                    startFailure.getMessage(), RETRY_SECONDS);
-            retries.scheduleWithFixedDelay(() -> {
-                if (tryStart()) {
-                    retries.shutdown();
-                }
-            }, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
+        attempt();
+        if (state.phase() == StartState.Phase.RETRYING) {
+            retries.scheduleWithFixedDelay(this::attempt, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
         }
     }
 
-    private synchronized boolean tryStart() {
-        if (started) {
-            return true;
+    /** One attempt to start the backend. Never throws: every outcome ends in a state and a log line at most. */
+    private void attempt() {
+        if (state.phase() == StartState.Phase.STARTED || state.phase() == StartState.Phase.FAILED) {
+            return;
         }
         try {
             storage.start();
-            started = true;
-            LOG.infof("Storage backend '%s' started", storage.kind());
-            return true;
+            state = StartState.DONE;
+            retries.shutdown();
+            if (failedAttempts == 0) {
+                LOG.infof("Storage backend '%s' started", storage.kind());
+            } else {
+                LOG.infof("Storage backend '%s' started after %d failed attempts over %d s", storage.kind(),
+                        failedAttempts, Duration.ofNanos(System.nanoTime() - firstFailureNanos).toSeconds());
+            }
         } catch (StorageUnavailableException e) {
             startFailure = e;
-            return false;
+            String reason = oneLine(e.getMessage());
+            state = StartState.retrying(reason);
+            if (failedAttempts++ == 0) {
+                firstFailureNanos = System.nanoTime();
+                LOG.warnf("%s Retrying every %d s; /q/health/ready stays down until it answers.", sentence(reason),
+                        RETRY_SECONDS);
+            }
+        } catch (StorageMisconfiguredException e) {
+            fail(sentence(oneLine(e.getMessage())) + " The registry stops: retrying cannot help.", null,
+                    EXIT_MISCONFIGURED);
+        } catch (Throwable e) {
+            fail("Storage backend '" + storage.kind() + "' failed to start with an unexpected error, and the registry"
+                    + " stops: " + oneLine(String.valueOf(e)), e, EXIT_UNEXPECTED);
         }
+    }
+
+    private void fail(String reason, Throwable unexpected, int status) {
+        state = StartState.failed(reason);
+        retries.shutdown();
+        LOG.error(reason, unexpected);
+        Quarkus.asyncExit(status);
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    /** The text ending with one full stop, so that another sentence can follow. */
+    private static String sentence(String text) {
+        return text.endsWith(".") ? text : text + ".";
     }
 
     @PreDestroy
@@ -87,12 +133,17 @@ public class StorageProvider {
 
     /** Whether the backend has started (it may still be unreachable now). */
     public boolean isStarted() {
-        return started;
+        return state.phase() == StartState.Phase.STARTED;
     }
 
     /** Whether the backend has started and answers now. */
     public boolean isReady() {
-        return started && storage.isReady();
+        return isStarted() && storage.isReady();
+    }
+
+    /** Where the start stands, and what holds it back. */
+    StartState startState() {
+        return state;
     }
 
     /**
@@ -101,7 +152,7 @@ public class StorageProvider {
      * @throws StorageUnavailableException while it has not started
      */
     public CachingStorage storage() {
-        if (!started) {
+        if (!isStarted()) {
             throw new StorageUnavailableException("The " + storage.kind() + " storage backend has not started yet",
                     startFailure);
         }

@@ -2,11 +2,25 @@ package io.stele.app.storage;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Locale;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready only while the storage backend answers. */
+/**
+ * Ready only while the storage backend answers. The check's data carries the backend's
+ * {@code kind}, the {@code phase} of its start, and while not ready the {@code reason}:
+ *
+ * <ul>
+ *   <li>{@code starting}: the first attempt runs, or the backend started and is not ready yet (a
+ *       Kafka replica applying the log);
+ *   <li>{@code retrying}: the backend could not be reached; the reason is the last failure;
+ *   <li>{@code ready}: it answers;
+ *   <li>{@code unavailable}: it started and answered, and does not answer now (an outage);
+ *   <li>{@code failed}: it cannot start as configured; the registry is stopping.
+ * </ul>
+ */
 @Readiness
 @ApplicationScoped
 public class StorageReadiness implements HealthCheck {
@@ -14,11 +28,25 @@ public class StorageReadiness implements HealthCheck {
     @Inject
     StorageProvider provider;
 
+    /** Set once the backend has answered as ready: a later down is an outage, not a slow start. */
+    private volatile boolean wasReady;
+
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("storage")
-                .withData("kind", provider.kind())
-                .status(provider.isReady())
-                .build();
+        HealthCheckResponseBuilder check = HealthCheckResponse.named("storage").withData("kind", provider.kind());
+        StartState start = provider.startState();
+        if (start.phase() != StartState.Phase.STARTED) {
+            check.withData("phase", start.phase().name().toLowerCase(Locale.ROOT));
+            start.reason().ifPresent(reason -> check.withData("reason", reason));
+            return check.down().build();
+        }
+        if (provider.isReady()) {
+            wasReady = true;
+            return check.withData("phase", "ready").up().build();
+        }
+        String reason = wasReady
+                ? "The " + provider.kind() + " storage backend does not answer now."
+                : "The " + provider.kind() + " storage backend has started and is not ready yet.";
+        return check.withData("phase", wasReady ? "unavailable" : "starting").withData("reason", reason).down().build();
     }
 }

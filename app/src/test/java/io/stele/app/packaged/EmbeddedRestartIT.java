@@ -5,10 +5,14 @@ import static io.stele.app.packaged.Writes.globalId;
 import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stele.storage.sql.StorageKindConfigSource;
 import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,5 +54,21 @@ class EmbeddedRestartIT {
         try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
             Writes.assertAllPresent(registry, acknowledged);
         }
+    }
+
+    @Test
+    void migrationChecksumAlteredInTheFiles_exitsNonZero_withOneErrorLineNamingTheFix() throws Exception {
+        Path dir = dataDir("checksum-");
+        Map<String, String> settings = Map.of("stele.storage.embedded.dir", dir.toString());
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("first.log")).start()) {
+            assertThat(create(registry, "kept", schema(1)).statusCode()).isEqualTo(200);
+        }
+        try (Connection c = DriverManager.getConnection(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE flyway_schema_history SET checksum = 42 WHERE version = '1'");
+        }
+        String error = Writes.assertExitsMisconfigured(new RegistryProcess(settings, dir.resolve("altered.log")));
+        assertThat(error).contains("checksum mismatch for migration version 1").contains("stele.storage.embedded.dir")
+                .contains("Run the release that migrated it");
     }
 }

@@ -4,18 +4,25 @@ import static io.stele.app.packaged.Writes.awaitStatus;
 import static io.stele.app.packaged.Writes.create;
 import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.testkit.servers.KafkaServer;
 import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,13 +106,14 @@ class KafkaIT {
                 }));
             }
             for (CompletableFuture<Integer> w : writes) {
-                assertThat(w.get()).isZero();
+                assertThat(w.get(2, TimeUnit.MINUTES)).isZero();
             }
             for (int round = 0; round < 10; round++) {
                 String id = "race-" + round;
                 CompletableFuture<HttpResponse<String>> viaA = CompletableFuture.supplyAsync(() -> create(a, id, schema(1)));
                 CompletableFuture<HttpResponse<String>> viaB = CompletableFuture.supplyAsync(() -> create(b, id, schema(2)));
-                List<Integer> statuses = List.of(viaA.get().statusCode(), viaB.get().statusCode());
+                List<Integer> statuses = List.of(viaA.get(1, TimeUnit.MINUTES).statusCode(),
+                        viaB.get(1, TimeUnit.MINUTES).statusCode());
                 assertThat(statuses).containsExactlyInAnyOrder(200, 409);
                 HttpResponse<String> refused = statuses.get(0) == 409 ? viaA.get() : viaB.get();
                 assertThat(refused.body()).contains("\"error_code\":409");
@@ -176,14 +184,38 @@ class KafkaIT {
             own.stop();
             try (RegistryProcess registry = new RegistryProcess(settings, home.resolve("late.log")).startWithoutWaiting()) {
                 assertThat(awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
+                await("the ready check says the registry retries").atMost(Duration.ofSeconds(60))
+                        .until(() -> "retrying".equals(Writes.readiness(registry).get("phase")));
+                assertThat(Writes.readiness(registry).get("reason"))
+                        .startsWith("Cannot reach Kafka at " + own.bootstrapServers())
+                        .contains("stele.storage.kafka.bootstrap-servers");
                 HttpResponse<String> early = registry.send("GET", "/api/artifacts", null);
                 assertThat(early.statusCode()).isEqualTo(503);
                 assertThat(early.body()).contains("\"error_code\":503");
                 own.startAgain();
                 assertThat(awaitStatus(registry, "/q/health/ready", 200, 90)).isTrue();
+                assertThat(Writes.readiness(registry)).containsEntry("phase", "ready").doesNotContainKey("reason");
                 assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
-                assertThat(registry.log()).contains("stele.storage.kafka.bootstrap-servers");
+                assertThat(Writes.logLines(registry, "WARN")).filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement().asString().contains("stele.storage.kafka.bootstrap-servers")
+                        .contains("Retrying every 2 s");
+                assertThat(Writes.logLines(registry, "INFO")).filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement().asString().contains("Storage backend 'kafka' started after");
+                assertThat(Writes.logLines(registry, "ERROR")).isEmpty();
             }
         }
+    }
+
+    @Test
+    void topicCreatedBeforehandWithCompaction_exitsNonZero_withOneErrorLineNamingTheSetting() throws Exception {
+        String topic = newTopic();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty())
+                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                    .all().get(30, TimeUnit.SECONDS);
+        }
+        String error = Writes.assertExitsMisconfigured(registry(topic, "compacted", "compacted"));
+        assertThat(error).contains("Topic '" + topic + "' (stele.storage.kafka.topic) has cleanup.policy=compact")
+                .contains("set cleanup.policy=delete");
     }
 }

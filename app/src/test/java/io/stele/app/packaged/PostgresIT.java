@@ -10,6 +10,9 @@ import io.stele.storage.testkit.servers.PostgresServer;
 import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -84,7 +87,8 @@ class PostgresIT {
                 t.start();
             }
             for (Thread t : writers) {
-                t.join();
+                t.join(TimeUnit.MINUTES.toMillis(2));
+                assertThat(t.isAlive()).as("a writer still runs after 2 minutes").isFalse();
             }
             assertThat(failures).isEmpty();
             StringBuilder expected = new StringBuilder("[");
@@ -201,13 +205,21 @@ class PostgresIT {
             own.stop();
             try (RegistryProcess registry = registry(settings, "late-database").startWithoutWaiting()) {
                 assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
+                assertThat(Writes.readiness(registry)).containsEntry("phase", "retrying").extractingByKey("reason")
+                        .asString().startsWith("Cannot reach the postgresql database at " + own.jdbcUrl(""))
+                        .contains("stele.storage.postgresql.url");
                 HttpResponse<String> early = registry.send("GET", "/api/artifacts", null);
                 assertThat(early.statusCode()).isEqualTo(503);
                 assertThat(early.body()).contains("\"error_code\":503");
                 own.startAgain();
                 assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
+                assertThat(Writes.readiness(registry)).containsEntry("phase", "ready").doesNotContainKey("reason");
                 assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
-                assertThat(registry.log()).contains("stele.storage.postgresql.url");
+                assertThat(Writes.logLines(registry, "WARN")).filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement().asString().contains("stele.storage.postgresql.url").contains("Retrying every 2 s");
+                assertThat(Writes.logLines(registry, "INFO")).filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement().asString().contains("Storage backend 'postgresql' started after");
+                assertThat(Writes.logLines(registry, "ERROR")).isEmpty();
             }
         } finally {
             own.close();
@@ -215,15 +227,28 @@ class PostgresIT {
     }
 
     @Test
-    void wrongPassword_logsOneLineNamingTheSetting_andStaysNotReady() throws Exception {
+    void wrongPassword_exitsNonZero_withOneErrorLineNamingTheSettings() throws Exception {
         Map<String, String> settings = settings(server.createDatabase());
         settings.put("stele.storage.postgresql.password", "wrong");
-        try (RegistryProcess registry = registry(settings, "wrong-password").startWithoutWaiting()) {
-            assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
-            String log = registry.log();
-            assertThat(log).contains("password authentication failed").contains("stele.storage.postgresql.password");
-            assertThat(registry.send("GET", "/api/artifacts", null).statusCode()).isEqualTo(503);
+        String error = Writes.assertExitsMisconfigured(registry(settings, "wrong-password"));
+        assertThat(error).contains("password authentication failed").contains("stele.storage.postgresql.username")
+                .contains("stele.storage.postgresql.password");
+    }
+
+    @Test
+    void migrationChecksumAlteredInTheDatabase_exitsNonZero_withOneErrorLineNamingTheFix() throws Exception {
+        String database = server.createDatabase();
+        Map<String, String> settings = settings(database);
+        try (RegistryProcess registry = registry(settings, "checksum-first").start()) {
+            assertThat(create(registry, "kept", schema(1)).statusCode()).isEqualTo(200);
         }
+        try (Connection c = DriverManager.getConnection(server.jdbcUrl(database), PostgresServer.USER,
+                PostgresServer.PASSWORD); Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE flyway_schema_history SET checksum = 42 WHERE version = '3'");
+        }
+        String error = Writes.assertExitsMisconfigured(registry(settings, "checksum-altered"));
+        assertThat(error).contains("checksum mismatch for migration version 3").contains("flyway_schema_history")
+                .contains("Run the release that migrated it");
     }
 
     @Test

@@ -1,12 +1,20 @@
 package io.stele.app.packaged;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.app.storage.StorageProvider;
 import io.stele.storage.testkit.servers.RegistryProcess;
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +24,7 @@ import java.util.regex.Pattern;
 /** Requests the packaged-registry tests make, and what they check of the answers. */
 final class Writes {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern GLOBAL_ID = Pattern.compile("\"globalId\":(\\d+)");
 
     private Writes() {}
@@ -64,15 +73,15 @@ final class Writes {
                 }
             });
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (acknowledged.size() < atLeast && System.nanoTime() < deadline) {
-            Thread.sleep(20);
+        try {
+            await(atLeast + " writes are acknowledged before the registry is killed").atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(20)).until(() -> acknowledged.size() >= atLeast);
+        } finally {
+            registry.kill();
+            pool.shutdownNow();
         }
-        registry.kill();
-        pool.shutdownNow();
-        assertThat(pool.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(pool.awaitTermination(60, TimeUnit.SECONDS)).as("the writers stop within 60 s").isTrue();
         synchronized (acknowledged) {
-            assertThat(acknowledged).hasSizeGreaterThanOrEqualTo(atLeast);
             return new ArrayList<>(acknowledged);
         }
     }
@@ -86,20 +95,50 @@ final class Writes {
         }
     }
 
-    /** Sends GET to the path until it answers the status; false if it does not within the seconds. */
-    static boolean awaitStatus(RegistryProcess registry, String path, int status, int seconds)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (registry.send("GET", path, null).statusCode() == status) {
-                    return true;
-                }
-            } catch (RuntimeException e) {
-                // not answering yet
+    /**
+     * Sends GET to the path until it answers the status.
+     *
+     * @return true
+     * @throws org.awaitility.core.ConditionTimeoutException saying what was awaited, when it does not
+     *     within the seconds
+     */
+    static boolean awaitStatus(RegistryProcess registry, String path, int status, int seconds) {
+        await("GET " + path + " answers " + status).atMost(Duration.ofSeconds(seconds))
+                .pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                .until(() -> registry.send("GET", path, null).statusCode() == status);
+        return true;
+    }
+
+    /** The data of {@code /q/health/ready}'s storage check: its kind, phase and, while not ready, reason. */
+    static Map<String, String> readiness(RegistryProcess registry) throws IOException {
+        String body = registry.send("GET", "/q/health/ready", null).body();
+        for (JsonNode check : JSON.readTree(body).path("checks")) {
+            if ("storage".equals(check.path("name").asText())) {
+                return JSON.convertValue(check.path("data"), new TypeReference<Map<String, String>>() {});
             }
-            Thread.sleep(250);
         }
-        return false;
+        throw new AssertionError("/q/health/ready has no storage check: " + body);
+    }
+
+    /** The lines the registry has logged at a level, such as {@code ERROR}. */
+    static List<String> logLines(RegistryProcess registry, String level) throws IOException {
+        Pattern line = Pattern.compile("^\\S+ " + level + "\\s+\\[");
+        return registry.log().lines().filter(l -> line.matcher(l).find()).toList();
+    }
+
+    /**
+     * Starts a registry that must find it cannot run as configured, and checks what an operator
+     * sees: it exits by itself with the status for a misconfiguration, having logged one ERROR line
+     * and no stack trace.
+     *
+     * @return that ERROR line
+     */
+    static String assertExitsMisconfigured(RegistryProcess registry) throws IOException {
+        assertThat(registry.startAndAwaitExit(Duration.ofSeconds(120))).as("the registry's exit status")
+                .isEqualTo(StorageProvider.EXIT_MISCONFIGURED);
+        List<String> errors = logLines(registry, "ERROR");
+        assertThat(errors).as("the registry's ERROR lines").hasSize(1);
+        assertThat(registry.log()).as("the registry's log").doesNotContain("\tat ");
+        return errors.get(0);
     }
 }

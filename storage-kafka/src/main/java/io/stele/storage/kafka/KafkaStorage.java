@@ -4,6 +4,7 @@ import io.stele.storage.ArtifactStore;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
+import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
 import io.stele.storage.VersionStore;
@@ -87,7 +88,8 @@ public final class KafkaStorage extends ForwardingStorage {
      * says when it has.
      *
      * @throws StorageUnavailableException when the brokers cannot be reached; the caller may try again
-     * @throws IllegalStateException when the topic or the local state cannot serve as they are
+     * @throws StorageMisconfiguredException when the topic or the local state cannot serve as they
+     *     are, or the clients' settings are refused; the message says what to change
      */
     @Override
     public synchronized void start() {
@@ -99,20 +101,32 @@ public final class KafkaStorage extends ForwardingStorage {
         LocalState state = new LocalState(local.dataSource());
         LocalState.Position position = state.open(log.topicId());
         if (!position.topicId().equals(log.topicId())) {
-            throw new IllegalStateException("The local state in " + settings.stateDir() + " was built from another topic"
+            throw new StorageMisconfiguredException("The local state in " + settings.stateDir()
+                    + " (stele.storage.kafka.state-dir) was built from another topic"
                     + " (id " + position.topicId() + ") than '" + settings.topic() + "' (id " + log.topicId()
                     + "). Delete that folder to rebuild it from the log.");
         }
         if (position.appliedOffset() >= log.endOffset()) {
-            throw new IllegalStateException("The local state in " + settings.stateDir() + " has applied the log up to"
+            throw new StorageMisconfiguredException("The local state in " + settings.stateDir()
+                    + " (stele.storage.kafka.state-dir) has applied the log up to"
                     + " offset " + position.appliedOffset() + ", but topic '" + settings.topic() + "' ends at "
                     + log.endOffset() + ": records the local state holds are missing from the log. Delete that folder to"
                     + " rebuild it from the log.");
         }
-        KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(topic.consumerProperties());
+        KafkaConsumer<byte[], byte[]> consumer;
+        try {
+            consumer = new KafkaConsumer<>(topic.consumerProperties());
+        } catch (KafkaException e) {
+            throw topic.clientRefused("consumer", e);
+        }
+        try {
+            producer = new KafkaProducer<>(topic.producerProperties());
+        } catch (KafkaException e) {
+            consumer.close();
+            throw topic.clientRefused("producer", e);
+        }
         applier = new Applier(consumer, new TopicPartition(settings.topic(), 0), local, state,
                 position.appliedOffset(), log.endOffset());
-        producer = new KafkaProducer<>(topic.producerProperties());
         applierThread = new Thread(applier, "stele-kafka-applier");
         applierThread.setDaemon(true);
         applierThread.start();

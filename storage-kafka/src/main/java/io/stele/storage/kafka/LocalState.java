@@ -1,5 +1,6 @@
 package io.stele.storage.kafka;
 
+import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -51,7 +52,7 @@ final class LocalState {
             if (row.isEmpty()) {
                 try (ResultSet rs = s.executeQuery("SELECT 1 FROM artifacts LIMIT 1")) {
                     if (rs.next()) {
-                        throw new IllegalStateException("The folder of the local state holds a registry that was not"
+                        throw new StorageMisconfiguredException("The folder of the local state holds a registry that was not"
                                 + " built from a Kafka log (an embedded database?): give"
                                 + " stele.storage.kafka.state-dir a folder of its own.");
                     }

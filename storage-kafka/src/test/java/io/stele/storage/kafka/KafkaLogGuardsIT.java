@@ -2,11 +2,13 @@ package io.stele.storage.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
+import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
@@ -18,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -49,14 +52,35 @@ class KafkaLogGuardsIT {
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
         try (Admin admin = Admin.create(new KafkaTopic(settings).adminProperties())) {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
-                    .all().get();
+                    .all().get(30, TimeUnit.SECONDS);
         }
     }
 
     private void assertStartRefused(String topic, Path stateDir, String message) {
-        try (KafkaStorage storage = new KafkaStorage(KafkaReplicas.settings(broker, topic, stateDir))) {
-            assertThatThrownBy(storage::start).isInstanceOf(IllegalStateException.class).hasMessageContaining(message);
+        assertStartRefused(KafkaReplicas.settings(broker, topic, stateDir), message);
+    }
+
+    private static void assertStartRefused(KafkaLogSettings settings, String message) {
+        try (KafkaStorage storage = new KafkaStorage(settings)) {
+            assertThatThrownBy(storage::start).isInstanceOf(StorageMisconfiguredException.class)
+                    .hasMessageContaining(message);
         }
+    }
+
+    @Test
+    void prepare_rightAfterItCreatesTheTopic_waitsForItsMetadataInsteadOfFailing() {
+        for (int i = 0; i < 10; i++) {
+            KafkaTopic topic = new KafkaTopic(KafkaReplicas.settings(broker, KafkaReplicas.newTopic(),
+                    KafkaReplicas.newStateDir()));
+            assertThat(topic.prepare().endOffset()).isZero();
+        }
+    }
+
+    @Test
+    void replicationFactorTheClusterCannotGive_isRefused_namingTheSetting() {
+        KafkaLogSettings settings = new KafkaLogSettings(broker.bootstrapServers(), KafkaReplicas.newTopic(), (short) 3, 1,
+                KafkaReplicas.newStateDir(), Duration.ofSeconds(10), Map.of());
+        assertStartRefused(settings, "stele.storage.kafka.replication-factor");
     }
 
     @Test
@@ -100,13 +124,10 @@ class KafkaLogGuardsIT {
             replica.artifacts().create(draft("before"));
             try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(new KafkaTopic(settings).producerProperties())) {
                 producer.send(new ProducerRecord<>(topic, 0, new byte[0],
-                        "{\"format\":2,\"at\":0,\"op\":\"from-the-future\"}".getBytes(StandardCharsets.UTF_8))).get();
+                        "{\"format\":2,\"at\":0,\"op\":\"from-the-future\"}".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS);
             }
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (replica.isReady()) {
-                assertThat(System.nanoTime()).as("the replica stops within 10 s").isLessThan(deadline);
-                Thread.sleep(10);
-            }
+            await("the replica stops applying at the record it cannot read").atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(10)).until(() -> !replica.isReady());
             assertThatThrownBy(() -> replica.artifacts().create(draft("after")))
                     .isInstanceOf(StorageUnavailableException.class).hasMessageContaining("format 2");
             assertThat(replica.artifacts().get("before")).isPresent(); // reads go on from the local state
@@ -116,13 +137,17 @@ class KafkaLogGuardsIT {
     @Test
     void localDatabaseFailingWhileARecordIsApplied_appliesItAgain_andAnswersTheWrite() throws Exception {
         String topic = KafkaReplicas.newTopic();
-        try (KafkaStorage replica = KafkaReplicas.startReady(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
+        KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
+        try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
             replica.artifacts().create(draft("a"));
             try (Connection c = replica.localDataSource().getConnection(); Statement s = c.createStatement()) {
                 s.execute("ALTER TABLE log_position RENAME TO log_position_away"); // every apply now fails
+                long applied = replica.appliedOffset();
                 CompletableFuture<StoredArtifact> write = CompletableFuture.supplyAsync(() -> replica.versions().add(draft("a")));
-                Thread.sleep(1500);
-                assertThat(write).as("the write waits while its record cannot be applied").isNotDone();
+                await("the write's record reaches the log").atMost(Duration.ofSeconds(10))
+                        .until(() -> new KafkaTopic(settings).prepare().endOffset() > applied + 1);
+                await("the write waits while its record cannot be applied").during(Duration.ofSeconds(1))
+                        .atMost(Duration.ofSeconds(5)).until(() -> !write.isDone() && replica.appliedOffset() == applied);
                 s.execute("ALTER TABLE log_position_away RENAME TO log_position");
                 assertThat(write.get(10, TimeUnit.SECONDS).latest().version()).isEqualTo(2);
             }

@@ -1,5 +1,7 @@
 package io.stele.storage.kafka;
 
+import static org.awaitility.Awaitility.await;
+
 import io.stele.storage.testkit.servers.KafkaServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,19 +42,18 @@ final class KafkaReplicas {
     static KafkaStorage startReady(KafkaLogSettings settings, Duration timeout) {
         KafkaStorage storage = new KafkaStorage(settings);
         storage.start();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!storage.isReady()) {
-            if (System.nanoTime() > deadline) {
-                storage.close();
-                throw new IllegalStateException("The replica did not catch up with the log within " + timeout);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+        try {
+            awaitReady(storage, timeout);
+        } catch (RuntimeException | Error e) {
+            storage.close();
+            throw e;
         }
         return storage;
+    }
+
+    /** Waits until a started replica has caught up with the log, failing after {@code timeout}. */
+    static void awaitReady(KafkaStorage storage, Duration timeout) {
+        await("the replica catches up with the log and turns ready").atMost(timeout)
+                .pollInterval(Duration.ofMillis(10)).until(storage::isReady);
     }
 }

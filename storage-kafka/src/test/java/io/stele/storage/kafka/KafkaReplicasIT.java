@@ -2,6 +2,7 @@ package io.stele.storage.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
@@ -19,14 +20,17 @@ import io.stele.storage.testkit.servers.KafkaServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,18 +65,15 @@ class KafkaReplicasIT {
     }
 
     /** Waits until every replica has applied the log as far as the first has. */
-    private static void awaitSameOffset(KafkaStorage... replicas) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    private static void awaitSameOffset(KafkaStorage... replicas) {
         long target = 0;
         for (KafkaStorage r : replicas) {
             target = Math.max(target, r.appliedOffset());
         }
-        for (KafkaStorage r : replicas) {
-            while (r.appliedOffset() < target) {
-                assertThat(System.nanoTime()).as("replicas catch up within 30 s").isLessThan(deadline);
-                Thread.sleep(10);
-            }
-        }
+        long offset = target;
+        await("every replica applies the log up to offset " + offset).atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> Arrays.stream(replicas).allMatch(r -> r.appliedOffset() >= offset));
     }
 
     @Test
@@ -103,7 +104,7 @@ class KafkaReplicasIT {
             }
             go.countDown();
             for (Future<?> f : writers) {
-                f.get();
+                f.get(2, TimeUnit.MINUTES); // a writer that hangs fails the test
             }
             pool.shutdown();
             b.versions().updateState(shared.get(0), 2, VersionState.DEPRECATED, "bob");
@@ -152,7 +153,7 @@ class KafkaReplicasIT {
                 go.countDown();
                 List<Object> outcomes = new ArrayList<>();
                 for (Future<Object> f : results) {
-                    outcomes.add(f.get());
+                    outcomes.add(f.get(1, TimeUnit.MINUTES)); // a create that hangs fails the test
                 }
                 pool.shutdown();
                 assertThat(outcomes).filteredOn(StoredVersion.class::isInstance).hasSize(1);
@@ -185,9 +186,7 @@ class KafkaReplicasIT {
                 a.start();
                 // it resumes after the offset it had applied, not from the start of the log
                 assertThat(a.appliedOffset()).isGreaterThanOrEqualTo(offsetAtClose);
-                while (!a.isReady()) {
-                    Thread.sleep(10);
-                }
+                KafkaReplicas.awaitReady(a, Duration.ofSeconds(60));
                 awaitSameOffset(a, b);
                 assertThat(export(a)).isEqualTo(export(b));
                 StoredVersion next = a.artifacts().create(draft("after", 1));
@@ -208,9 +207,7 @@ class KafkaReplicasIT {
             try (KafkaStorage late = new KafkaStorage(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
                 late.start();
                 assertThat(late.isReady()).isFalse();
-                while (!late.isReady()) {
-                    Thread.sleep(5);
-                }
+                KafkaReplicas.awaitReady(late, Duration.ofSeconds(60));
                 // ready means everything written before it started is there
                 for (StoredVersion v : written) {
                     assertThat(late.versions().byGlobalId(v.globalId())).contains(v);
@@ -234,17 +231,9 @@ class KafkaReplicasIT {
                 assertThat(replica.versions().latest("outage")).contains(acknowledged.get(0));
 
                 own.startAgain();
-                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                StoredVersion after = null;
-                while (after == null) {
-                    try {
-                        after = replica.versions().add(draft("outage", 3)).latest();
-                    } catch (StorageUnavailableException e) {
-                        assertThat(System.nanoTime()).as("writes recover within 60 s").isLessThan(deadline);
-                        Thread.sleep(500);
-                    }
-                }
-                acknowledged.add(after);
+                acknowledged.add(await("writes recover once the broker is back").atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(500)).ignoreException(StorageUnavailableException.class)
+                        .until(() -> replica.versions().add(draft("outage", 3)).latest(), Objects::nonNull));
                 for (StoredVersion v : acknowledged) {
                     assertThat(replica.versions().byGlobalId(v.globalId())).contains(v);
                 }

@@ -10,6 +10,7 @@ import io.stele.storage.ContentStore;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
 import io.stele.storage.SearchStore;
+import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
 import io.stele.storage.VersionStore;
@@ -146,14 +147,20 @@ public final class SqlStorage implements RegistryStorage {
         return kind;
     }
 
+    /**
+     * Migrates the schema and starts hearing other nodes' changes.
+     *
+     * @throws StorageUnavailableException when the database cannot be reached now (not there yet, a
+     *     network error, a timeout); the caller may try again
+     * @throws StorageMisconfiguredException when only an operator can fix it: the login is refused,
+     *     the database does not exist, the schema's migrations do not validate or one fails
+     */
     @Override
     public void start() {
         try {
             flyway.migrate();
         } catch (FlywayException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new StorageUnavailableException("Cannot reach or prepare the " + kind + " database at " + location
-                    + ": " + cause.getMessage(), e);
+            throw StartFailures.classify(kind, location, e);
         }
         changes.listen();
     }

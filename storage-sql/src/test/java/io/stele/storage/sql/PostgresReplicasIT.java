@@ -1,6 +1,7 @@
 package io.stele.storage.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Change;
@@ -12,6 +13,7 @@ import io.stele.storage.testkit.servers.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -65,12 +67,29 @@ class PostgresReplicasIT {
                 Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"), EditableMeta.EMPTY, "");
     }
 
+    /**
+     * Writes through node A until node B's subscriber hears it: B then listens, and every change
+     * announced before has been delivered, so what the queue gets next is new.
+     */
+    private void awaitListening(BlockingQueue<Change> heardByB) {
+        String probe = "probe-" + UUID.randomUUID();
+        a.artifacts().create(draft(probe, 0));
+        Change expected = new Change.ArtifactChanged(probe);
+        await("node B hears node A's write of " + probe).atMost(Duration.ofSeconds(30)).until(() -> {
+            for (Change heard = heardByB.poll(); heard != null; heard = heardByB.poll()) {
+                if (heard.equals(expected)) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
     @Test
     void writeThroughOneNode_isSeenAndSignalledOnTheOther() throws Exception {
         BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
         try (AutoCloseable subscription = b.changes().subscribe(heardByB::add)) {
-            Thread.sleep(500); // let both listeners settle
-            heardByB.clear();
+            awaitListening(heardByB);
             List<Long> latencies = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 String id = "replica-" + UUID.randomUUID();
@@ -96,8 +115,7 @@ class PostgresReplicasIT {
                 Connection c = DriverManager.getConnection(server.jdbcUrl(database), PostgresServer.USER,
                         PostgresServer.PASSWORD);
                 Statement s = c.createStatement()) {
-            Thread.sleep(300);
-            heardByB.clear();
+            awaitListening(heardByB);
             s.executeUpdate("UPDATE versions SET state = 'DEPRECATED' WHERE artifact_id = '" + id + "'");
             assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.ArtifactChanged(id));
             s.executeUpdate("INSERT INTO global_rules (rule_type, config) VALUES ('VALIDITY', 'FULL')");
@@ -120,7 +138,8 @@ class PostgresReplicasIT {
             t.start();
         }
         for (Thread t : writers) {
-            t.join();
+            t.join(TimeUnit.MINUTES.toMillis(2));
+            assertThat(t.isAlive()).as("a writer still runs after 2 minutes").isFalse();
         }
         List<Integer> expected = new ArrayList<>();
         for (int v = 1; v <= 201; v++) {

@@ -32,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -502,7 +503,7 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
             start.countDown();
             List<Object> results = new ArrayList<>();
             for (Future<Object> f : futures) {
-                results.add(f.get());
+                results.add(f.get(2, TimeUnit.MINUTES)); // a concurrent task that hangs fails the test
             }
             return results;
         } finally {

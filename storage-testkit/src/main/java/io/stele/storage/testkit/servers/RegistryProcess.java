@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The packaged registry run as a separate process, as a user runs it, on a free loopback port.
@@ -67,6 +68,28 @@ public final class RegistryProcess implements AutoCloseable {
         launch();
         awaitStatus("/q/health/live", false, Duration.ofSeconds(60));
         return this;
+    }
+
+    /**
+     * Starts the registry and waits until it exits by itself, as it does when it finds it cannot
+     * run as configured.
+     *
+     * @return its exit status
+     * @throws IllegalStateException when it still runs after {@code timeout}; it is then killed
+     */
+    public int startAndAwaitExit(Duration timeout) {
+        launch();
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                kill();
+                throw new IllegalStateException("The registry was expected to exit by itself and still ran after "
+                        + timeout + "; see " + log);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return process.exitValue();
     }
 
     /** Where the registry listens, for example {@code http://127.0.0.1:41234}. */
@@ -149,9 +172,13 @@ public final class RegistryProcess implements AutoCloseable {
         waitFor();
     }
 
+    /** Waits for the process to end: 60 s after SIGTERM, then it is killed. */
     private void waitFor() {
         try {
-            process.waitFor();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(30, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
