@@ -26,7 +26,12 @@ public interface ArtifactStore {
     /** The artifact with its latest version, or empty when there is none. */
     Optional<StoredArtifact> get(String artifactId);
 
-    /** Artifact ids in ascending order. */
+    /**
+     * Artifact ids in ascending order. With {@link PageRequest#after()}, the ids that come after that
+     * one (whether or not it exists), so that every artifact can be listed page after page at a cost
+     * per page that does not grow with the depth; an artifact created or deleted meanwhile may or
+     * may not be listed, every other one is listed exactly once.
+     */
     List<String> ids(PageRequest page);
 
     /** How many artifacts exist. */

@@ -9,6 +9,9 @@ package io.stele.storage;
  */
 public interface SearchStore {
 
+    // Both listings page by offset: a PageRequest with a key to start after is refused
+    // (IllegalArgumentException).
+
     /** The artifacts that match, with each one's latest version. */
     Page<StoredArtifact> artifacts(ArtifactQuery query);
 

@@ -13,9 +13,19 @@ public interface ApiConfig {
     @WithDefault("1M")
     MemorySize maxContentSize();
 
-    /** How many artifact ids {@code GET /api/artifacts} lists at most. */
+    /**
+     * The largest page a search returns ({@code limit} above it is lowered to it). {@code GET
+     * /api/artifacts} is not bound by it: it streams every id.
+     */
     @WithDefault("1000")
     int maxListedIds();
+
+    /**
+     * How many ids {@code GET /api/artifacts} reads from the backend at a time while it streams them
+     * all; values outside 1 to 100000 are clamped to that range.
+     */
+    @WithDefault("1000")
+    int listPageSize();
 
     /**
      * How many records {@code POST /api/admin/import} stores in one transaction, at least: a batch

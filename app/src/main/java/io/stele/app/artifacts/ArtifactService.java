@@ -1,5 +1,6 @@
 package io.stele.app.artifacts;
 
+import io.stele.app.rules.RuleViolationException;
 import io.stele.app.rules.RulesService;
 import io.stele.app.rules.TypeSupports;
 import io.stele.app.storage.StorageProvider;
@@ -66,8 +67,10 @@ public class ArtifactService {
         ArtifactType type = types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
         try {
             rules.checkValidity(Optional.empty(), type, content);
-        } catch (RuntimeException invalid) {
+        } catch (InvalidContentException | RuleViolationException invalid) {
             // The global rules judge a new artifact; an existing one is judged by its own rules.
+            // Anything else, such as the backend being unavailable while the rules load, is no verdict
+            // on the content and is answered as it is.
             if (ifExists == IfExists.FAIL || current(artifactId).isEmpty()) {
                 throw invalid;
             }

@@ -1,5 +1,7 @@
 package io.stele.app.rest;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
@@ -28,7 +30,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import java.util.Optional;
 
 /** {@code /api/artifacts}: Apicurio Registry v1 artifacts, versions and their metadata. */
@@ -38,6 +45,8 @@ public class ArtifactsResource {
 
     static final String ARTIFACT_TYPE = "X-Registry-ArtifactType";
     static final String ARTIFACT_ID = "X-Registry-ArtifactId";
+
+    private static final JsonFactory JSON = new JsonFactory();
 
     @Inject
     StorageProvider provider;
@@ -58,10 +67,33 @@ public class ArtifactsResource {
         return provider.storage();
     }
 
+    /**
+     * Every artifact id, ascending, streamed as one JSON array while the ids are read a page at a
+     * time, each page after the last id of the one before: memory stays the same at any count. The
+     * first page is read before the answer starts, so a backend that is down answers 503; one that
+     * fails later cuts the stream, which a client sees as JSON that does not end.
+     */
     @GET
-    public List<String> listArtifacts() {
-        int limit = Math.max(1, Math.min(config.maxListedIds(), PageRequest.MAX_LIMIT));
-        return storage().artifacts().ids(new PageRequest(0, limit));
+    @APIResponse(responseCode = "200", description = "Every artifact id, ascending.", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
+    public Response listArtifacts() {
+        int size = Math.max(1, Math.min(config.listPageSize(), PageRequest.MAX_LIMIT));
+        List<String> first = storage().artifacts().ids(new PageRequest(0, size));
+        StreamingOutput ids = out -> {
+            try (JsonGenerator json = JSON.createGenerator(out)) {
+                json.writeStartArray();
+                for (List<String> page = first; !page.isEmpty(); ) {
+                    for (String id : page) {
+                        json.writeString(id);
+                    }
+                    json.flush();
+                    page = page.size() < size ? List.of()
+                            : storage().artifacts().ids(PageRequest.after(page.get(page.size() - 1), size));
+                }
+                json.writeEndArray();
+            }
+        };
+        return Response.ok(ids, MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     @POST

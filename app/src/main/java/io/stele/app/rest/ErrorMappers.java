@@ -2,19 +2,30 @@ package io.stele.app.rest;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ConflictException;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StorageUnavailableException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -25,6 +36,9 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    @Inject
+    AllowedMethods allowedMethods;
 
     /**
      * The status a failure answers with, for code outside JAX-RS (Vert.x routes) that must answer
@@ -105,12 +119,52 @@ public class ErrorMappers {
 
     @ServerExceptionMapper({JsonProcessingException.class, JsonParseException.class, MismatchedInputException.class})
     public Response badJson(JsonProcessingException e) {
-        return error(Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: "
-                + e.getOriginalMessage());
+        String reason = e instanceof MismatchedInputException m && m.getTargetType() != null
+                ? expected(m)
+                : ParserMessages.json(e);
+        return error(Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: " + reason);
+    }
+
+    /** What a field (or the whole body) must be, in JSON's terms rather than Java's types. */
+    private static String expected(MismatchedInputException e) {
+        String field = e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining("."));
+        Class<?> type = e.getTargetType();
+        String what = type.isEnum() ? "one of " + Arrays.toString(type.getEnumConstants())
+                : CharSequence.class.isAssignableFrom(type) ? "a string"
+                : Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class ? "a number"
+                : type == Boolean.class || type == boolean.class ? "true or false"
+                : Collection.class.isAssignableFrom(type) || type.isArray() ? "an array"
+                : "a JSON object";
+        String was = e instanceof InvalidFormatException invalid ? ", was '" + invalid.getValue() + "'" : "";
+        JsonLocation at = e.getLocation();
+        return (field.isEmpty() ? "the body" : "'" + field + "'") + " must be " + what + was
+                + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ".";
+    }
+
+    /** A JSON body sent as another media type: the resource has nothing to read it with. */
+    @ServerExceptionMapper
+    public Response unsupportedType(NotSupportedException e) {
+        return error(Response.Status.UNSUPPORTED_MEDIA_TYPE,
+                "This endpoint reads a JSON body: send it with Content-Type: application/json.");
+    }
+
+    /** A 405 names the methods the path allows, as RFC 9110 requires, in the header and the message. */
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+        Set<String> allowed = allowedMethods.of(request.path());
+        Response.ResponseBuilder answer = Response.status(Response.Status.METHOD_NOT_ALLOWED)
+                .type(MediaType.APPLICATION_JSON_TYPE).allow(allowed);
+        return answer.entity(new ErrorBody(Response.Status.METHOD_NOT_ALLOWED.getStatusCode(), request.method()
+                + " is not allowed on " + request.path() + "; it allows " + String.join(", ", allowed) + ".")).build();
     }
 
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) { // a body the JSON reader could not parse
+            return badJson(json);
+        }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
             LOG.error("Request failed", e);

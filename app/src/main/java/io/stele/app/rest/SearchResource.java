@@ -12,13 +12,14 @@ import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -72,12 +73,14 @@ public class SearchResource {
     @GET
     public ArtifactSearchResults searchArtifacts(
             @QueryParam("search") String search,
-            @QueryParam("offset") @DefaultValue("0") String offset,
-            @QueryParam("limit") @DefaultValue("20") String limit,
-            @QueryParam("over") @DefaultValue("everything") String over,
-            @QueryParam("order") @DefaultValue("asc") String order) {
-        ArtifactQuery query = new ArtifactQuery(Optional.ofNullable(search), ArtifactQuery.Over.parse(over),
-                descending(order), page(offset, limit));
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit,
+            @QueryParam("over") String over,
+            @QueryParam("order") String order,
+            @Context UriInfo uri) {
+        ArtifactQuery query = new ArtifactQuery(Optional.ofNullable(search),
+                ArtifactQuery.Over.parse(value(uri, "over", over, "everything")),
+                descending(value(uri, "order", order, "asc")), page(uri, offset, limit));
         Page<StoredArtifact> found = provider.storage().search().artifacts(query);
         return new ArtifactSearchResults(found.items().stream().map(SearchedArtifact::of).toList(), found.total());
     }
@@ -86,9 +89,10 @@ public class SearchResource {
     @Path("{artifactId}/versions")
     public VersionSearchResults searchVersions(
             @PathParam("artifactId") String artifactId,
-            @QueryParam("offset") @DefaultValue("0") String offset,
-            @QueryParam("limit") @DefaultValue("20") String limit) {
-        Page<StoredVersion> found = provider.storage().search().versions(artifactId, page(offset, limit));
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit,
+            @Context UriInfo uri) {
+        Page<StoredVersion> found = provider.storage().search().versions(artifactId, page(uri, offset, limit));
         return new VersionSearchResults(found.total(), found.items().stream().map(SearchedVersion::of).toList());
     }
 
@@ -100,9 +104,19 @@ public class SearchResource {
         };
     }
 
-    private PageRequest page(String offset, String limit) {
+    /**
+     * A query parameter's value, or its default when it is left out. One given empty ({@code
+     * order=}) is malformed, not left out: the JAX-RS layer passes it as null, as it does a
+     * parameter that is absent, so the query itself tells them apart.
+     */
+    private static String value(UriInfo uri, String name, String value, String otherwise) {
+        return value != null ? value : uri.getQueryParameters().containsKey(name) ? "" : otherwise;
+    }
+
+    private PageRequest page(UriInfo uri, String offset, String limit) {
         int max = Math.max(1, Math.min(config.maxListedIds(), PageRequest.MAX_LIMIT));
-        return new PageRequest(number("offset", offset), Math.min(number("limit", limit), max));
+        return new PageRequest(number("offset", value(uri, "offset", offset, "0")),
+                Math.min(number("limit", value(uri, "limit", limit, "20")), max));
     }
 
     private static int number(String name, String value) {

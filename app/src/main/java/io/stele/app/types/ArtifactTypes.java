@@ -195,7 +195,7 @@ public class ArtifactTypes {
             JSON.readTree(text);
             return "unknown error";
         } catch (JsonProcessingException e) {
-            return e.getOriginalMessage();
+            return ParserMessages.json(e);
         }
     }
 

@@ -19,6 +19,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -283,6 +285,20 @@ class ArtifactsApiTest {
     }
 
     @Test
+    void listArtifacts_overMorePagesThanOne_returnsEveryIdOnceInOrder() {
+        String prefix = "listed-" + UUID.randomUUID() + "-";
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 17; i++) { // the tests' stele.api.list-page-size is 7: three pages at least
+            created.add(prefix + (char) ('a' + (i * 5) % 17));
+            create(created.get(i), USER_V1).statusCode(200);
+        }
+        List<String> listed = given().get("/api/artifacts").then().statusCode(200).contentType(ContentType.JSON)
+                .extract().jsonPath().getList("", String.class);
+        assertThat(listed).doesNotHaveDuplicates().isSorted().containsAll(created).hasSizeGreaterThan(14);
+        assertThat(listed.stream().filter(id -> id.startsWith(prefix)).toList()).isEqualTo(created.stream().sorted().toList());
+    }
+
+    @Test
     void unknownIds_answer404_andMalformedIds_answer400() {
         assertError(given().get("/api/artifacts/{id}", newId()).then(), 404, "No artifact");
         assertError(given().get("/api/artifacts/{id}/meta", newId()).then(), 404, "No artifact");
@@ -296,7 +312,12 @@ class ArtifactsApiTest {
     @Test
     void unknownPathsAndMethods_answerJsonErrors() {
         assertError(given().get("/api/nothing-here").then(), 404, "Not Found");
-        assertError(given().patch("/api/artifacts").then(), 405, "Method Not Allowed");
+        assertError(given().patch("/api/artifacts").then(), 405, "PATCH is not allowed on /api/artifacts")
+                .header("Allow", equalTo("GET, HEAD, OPTIONS, POST"));
+        assertError(given().post("/api/artifacts/{id}/versions/1", newId()).then(), 405, "it allows GET, HEAD, OPTIONS")
+                .header("Allow", equalTo("GET, HEAD, OPTIONS"));
+        given().options("/api/artifacts/{id}", newId()).then().statusCode(204)
+                .header("Allow", equalTo("DELETE, GET, HEAD, OPTIONS, PUT"));
     }
 
     @Test

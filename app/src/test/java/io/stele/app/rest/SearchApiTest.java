@@ -86,6 +86,9 @@ class SearchApiTest {
         assertError(given().queryParam("order", "up").get("/api/search/artifacts").then(), 400, "asc");
         assertError(given().queryParam("limit", "ten").get("/api/search/artifacts").then(), 400, "limit");
         assertError(given().queryParam("offset", -1).get("/api/search/artifacts").then(), 400, "offset");
+        assertError(given().get("/api/search/artifacts?order=").then(), 400, "asc"); // given empty is not left out
+        assertError(given().get("/api/search/artifacts?over=").then(), 400, "everything");
+        assertError(given().get("/api/search/artifacts?limit=").then(), 400, "limit");
         given().queryParam("limit", 1_000_000).get("/api/search/artifacts").then().statusCode(200);
     }
 }

@@ -60,9 +60,12 @@ final class SqlArtifactStore implements ArtifactStore {
 
     @Override
     public List<String> ids(PageRequest page) {
-        return jdbc.read(c -> Jdbc.queryList(c,
-                "SELECT artifact_id FROM artifacts ORDER BY artifact_id LIMIT ? OFFSET ?",
-                rs -> rs.getString(1), page.limit(), page.offset()));
+        // After a key, the primary key's index starts the scan there: no row before it is read.
+        return jdbc.read(c -> page.after().isPresent()
+                ? Jdbc.queryList(c, "SELECT artifact_id FROM artifacts WHERE artifact_id > ? ORDER BY artifact_id"
+                        + " LIMIT ? OFFSET ?", rs -> rs.getString(1), page.after().get(), page.limit(), page.offset())
+                : Jdbc.queryList(c, "SELECT artifact_id FROM artifacts ORDER BY artifact_id LIMIT ? OFFSET ?",
+                        rs -> rs.getString(1), page.limit(), page.offset()));
     }
 
     @Override

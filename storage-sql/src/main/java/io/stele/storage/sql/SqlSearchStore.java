@@ -50,7 +50,7 @@ final class SqlSearchStore implements SearchStore {
         }
         String direction = query.descending() ? " DESC" : " ASC";
         String filter = where;
-        PageRequest page = query.page();
+        PageRequest page = query.page().byOffset();
         return jdbc.read(c -> {
             long total = Jdbc.queryOne(c, "SELECT count(*) FROM artifacts a" + filter, rs -> rs.getLong(1),
                     params.toArray()).orElse(0L);
@@ -70,6 +70,7 @@ final class SqlSearchStore implements SearchStore {
 
     @Override
     public Page<StoredVersion> versions(String artifactId, PageRequest page) {
+        page.byOffset();
         return jdbc.read(c -> {
             long total = Jdbc.queryOne(c, "SELECT count(*) FROM versions WHERE artifact_id = ?", rs -> rs.getLong(1),
                     artifactId).orElse(0L);

@@ -401,6 +401,24 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
     }
 
     @Test
+    void ids_afterAKey_pageOnInOrder_andListEveryIdOnce() {
+        String prefix = "keyset-" + UUID.randomUUID() + "-";
+        for (String suffix : List.of("d", "b", "a", "c", "e")) {
+            create(prefix + suffix, schema(1));
+        }
+        assertThat(storage.artifacts().ids(PageRequest.after(prefix + "a", 2))).containsExactly(prefix + "b", prefix + "c");
+        assertThat(storage.artifacts().ids(PageRequest.after(prefix + "bb", 1))).containsExactly(prefix + "c");
+        List<String> paged = new ArrayList<>();
+        List<String> page = storage.artifacts().ids(new PageRequest(0, 3));
+        while (!page.isEmpty()) {
+            paged.addAll(page);
+            page = storage.artifacts().ids(PageRequest.after(page.get(page.size() - 1), 3));
+        }
+        assertThat(paged).isEqualTo(storage.artifacts().ids(new PageRequest(0, PageRequest.MAX_LIMIT)));
+        assertThat(paged).containsSubsequence(prefix + "a", prefix + "b", prefix + "c", prefix + "d", prefix + "e");
+    }
+
+    @Test
     void rules_globalLifecycle() {
         RuleScope global = RuleScope.GLOBAL;
         storage.rules().deleteAll(global);

@@ -4,6 +4,7 @@ import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -61,12 +62,26 @@ public final class AvroSupport implements TypeSupport {
         };
     }
 
-    /** Parses a schema, with Avro's own message when it is not one. */
+    /** Parses a schema, with Avro's own reason when it is not one, in the user's terms. */
     public static Schema parse(String content, boolean validateDefaults) {
         try {
             return new Schema.Parser().setValidateDefaults(validateDefaults).parse(content);
         } catch (RuntimeException e) {
-            throw new InvalidContentException("Invalid Avro schema: " + e.getMessage(), e);
+            throw new InvalidContentException("Invalid Avro schema: " + reason(e, content), e);
         }
+    }
+
+    /**
+     * Avro reports a schema that is only the name of a type it does not define with a placeholder
+     * class's name (an {@code UnresolvedSchema}); that is said as the undefined name it is.
+     */
+    private static String reason(RuntimeException e, String content) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("UnresolvedSchema")) {
+            String name = content.strip();
+            return "it refers to a type that is not defined"
+                    + (name.startsWith("\"") ? ": " + name : "") + "; define a named type before using it.";
+        }
+        return ParserMessages.of(e);
     }
 }

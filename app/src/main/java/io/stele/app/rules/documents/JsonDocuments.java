@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -32,9 +33,7 @@ public final class JsonDocuments {
         try {
             return looksJson || !yamlToo ? JSON.readTree(text) : YAML.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new InvalidContentException("Invalid " + what + ": " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
-                            + e.getLocation().getColumnNr()), e);
+            throw new InvalidContentException("Invalid " + what + ": " + ParserMessages.json(e), e);
         }
     }
 

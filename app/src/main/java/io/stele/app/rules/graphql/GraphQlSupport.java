@@ -9,6 +9,7 @@ import graphql.schema.idl.UnExecutableSchemaGenerator;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
 
 /**
@@ -34,7 +35,7 @@ public final class GraphQlSupport implements TypeSupport {
                 UnExecutableSchemaGenerator.makeUnExecutableSchema(new SchemaParser().parse(content));
             }
         } catch (GraphQLException e) {
-            throw new InvalidContentException("Invalid GraphQL schema: " + e.getMessage(), e);
+            throw new InvalidContentException("Invalid GraphQL schema: " + ParserMessages.of(e), e);
         }
     }
 

@@ -14,6 +14,7 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import java.io.ByteArrayInputStream;
 import java.util.List;
 import java.util.Set;
@@ -124,7 +125,7 @@ final class FullValidity {
     }
 
     private static String cleaned(RuntimeException e) {
-        String message = String.valueOf(e.getMessage()).strip();
+        String message = ParserMessages.of(e);
         return message.startsWith(": ") ? message.substring(2) : message;
     }
 

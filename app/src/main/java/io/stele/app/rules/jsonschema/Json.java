@@ -1,6 +1,5 @@
 package io.stele.app.rules.jsonschema;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.stele.app.rules.documents.JsonDocuments;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import java.util.Comparator;
 import java.util.Locale;
 
@@ -37,10 +37,7 @@ final class Json {
         try {
             node = MAPPER.readTree(content);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new InvalidContentException(
-                    "Invalid JSON Schema: the content is not JSON" + where + ": " + e.getOriginalMessage(), e);
+            throw new InvalidContentException("Invalid JSON Schema: the content is not JSON: " + ParserMessages.json(e), e);
         }
         if (node == null || node.isMissingNode()) {
             throw new InvalidContentException("Invalid JSON Schema: the content is empty.");

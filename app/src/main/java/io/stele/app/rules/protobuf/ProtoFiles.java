@@ -4,6 +4,7 @@ import com.squareup.wire.schema.Location;
 import com.squareup.wire.schema.internal.parser.ProtoFileElement;
 import com.squareup.wire.schema.internal.parser.ProtoParser;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,7 +27,7 @@ final class ProtoFiles {
         try {
             return ProtoParser.Companion.parse(Location.get(FILE), content);
         } catch (RuntimeException e) { // Wire reports syntax errors as IllegalStateException
-            String message = String.valueOf(e.getMessage());
+            String message = ParserMessages.of(e);
             Matcher m = SYNTAX_ERROR.matcher(message);
             throw new InvalidContentException(m.matches()
                     ? "Invalid Protobuf schema: syntax error at line " + m.group(1) + ", column " + m.group(2) + ": "

@@ -3,6 +3,7 @@ package io.stele.app.rules.xml;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
+import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
 import java.io.IOException;
 import java.io.StringReader;
@@ -136,8 +137,8 @@ public final class XmlSupport implements TypeSupport {
 
     private static String describe(SAXException e) {
         if (e instanceof SAXParseException p) {
-            return p.getMessage() + " (line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ")";
+            return ParserMessages.of(p) + " (line " + p.getLineNumber() + ", column " + p.getColumnNumber() + ")";
         }
-        return e.getMessage();
+        return ParserMessages.of(e);
     }
 }
