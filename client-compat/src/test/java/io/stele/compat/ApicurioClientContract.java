@@ -63,18 +63,22 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
      * @param workDir a new folder for this class's data and logs
      * @param cleanup where to push servers to stop after the registry has stopped
      */
-    protected abstract Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup) throws Exception;
+    protected abstract Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup)
+            throws Exception;
 
     @BeforeAll
     void startRegistry() throws Exception {
         Files.createDirectories(Path.of("target"));
-        Path workDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), getClass().getSimpleName() + "-");
+        Path workDir = Files.createTempDirectory(
+                Path.of("target").toAbsolutePath(), getClass().getSimpleName() + "-");
         Map<String, String> settings = registrySettings(workDir, cleanup);
         registry = new RegistryProcess(settings, workDir.resolve("registry.log"));
         cleanup.push(registry);
         registry.start();
         // The factory's own client for a bare URL is a default OkHttpClient; this one only adds logging.
-        client = RegistryRestClientFactory.create(apiUrl(), new OkHttpClient.Builder().addInterceptor(new ErrorExchanges()).build());
+        client = RegistryRestClientFactory.create(
+                apiUrl(),
+                new OkHttpClient.Builder().addInterceptor(new ErrorExchanges()).build());
         cleanup.push(client);
     }
 
@@ -140,7 +144,8 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
     void createArtifact_ifExistsUpdate_addsAVersion() {
         String id = newId("update");
         create(id, ORDER_V1);
-        ArtifactMetaData meta = present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.UPDATE, stream(ORDER_V2)));
+        ArtifactMetaData meta =
+                present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.UPDATE, stream(ORDER_V2)));
         assertThat(meta.getVersion()).isEqualTo(2);
         assertThat(text(client.getLatestArtifact(id))).isEqualTo(ORDER_V2);
     }
@@ -149,7 +154,8 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
     void createArtifact_ifExistsReturn_returnsTheLatest_withoutAddingAVersion() {
         String id = newId("return");
         ArtifactMetaData first = create(id, ORDER_V1);
-        ArtifactMetaData meta = present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.RETURN, stream(ORDER_V2)));
+        ArtifactMetaData meta =
+                present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.RETURN, stream(ORDER_V2)));
         assertThat(meta.getGlobalId()).isEqualTo(first.getGlobalId());
         assertThat(client.listArtifactVersions(id)).containsExactly(1L);
     }
@@ -158,9 +164,11 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
     void createArtifact_ifExistsReturnOrUpdate_returnsTheMatchingVersion_orAddsOne() {
         String id = newId("return-or-update");
         ArtifactMetaData v1 = create(id, ORDER_V1);
-        ArtifactMetaData v2 = present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.RETURN_OR_UPDATE, stream(ORDER_V2)));
+        ArtifactMetaData v2 =
+                present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.RETURN_OR_UPDATE, stream(ORDER_V2)));
         assertThat(v2.getVersion()).isEqualTo(2);
-        ArtifactMetaData again = present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.RETURN_OR_UPDATE, stream(ORDER_V1)));
+        ArtifactMetaData again =
+                present(client.createArtifact(id, ArtifactType.AVRO, IfExistsType.RETURN_OR_UPDATE, stream(ORDER_V1)));
         assertThat(again.getGlobalId()).isEqualTo(v1.getGlobalId());
         assertThat(client.listArtifactVersions(id)).containsExactly(1L, 2L);
     }
@@ -204,7 +212,8 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
     void updateArtifactMetaData_isReadBack() {
         String id = newId("meta");
         create(id, ORDER_V1);
-        client.updateArtifactMetaData(id, editable("Orders", "What was ordered", List.of("sales"), Map.of("owner", "team-a")));
+        client.updateArtifactMetaData(
+                id, editable("Orders", "What was ordered", List.of("sales"), Map.of("owner", "team-a")));
         ArtifactMetaData meta = present(client.getArtifactMetaData(id));
         assertThat(meta.getName()).isEqualTo("Orders");
         assertThat(meta.getDescription()).isEqualTo("What was ordered");
@@ -256,7 +265,8 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
         String id = newId("version-meta");
         create(id, ORDER_V1);
         present(client.createArtifactVersion(id, ArtifactType.AVRO, stream(ORDER_V2)));
-        client.updateArtifactVersionMetaData(id, 1, editable("First", "The first shape", List.of("old"), Map.of("k", "v")));
+        client.updateArtifactVersionMetaData(
+                id, 1, editable("First", "The first shape", List.of("old"), Map.of("k", "v")));
         VersionMetaData first = present(client.getArtifactVersionMetaData(id, 1));
         assertThat(first.getName()).isEqualTo("First");
         assertThat(first.getDescription()).isEqualTo("The first shape");
@@ -305,10 +315,13 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
         client.updateArtifactState(id, state(ArtifactState.DEPRECATED));
         assertThat(present(client.getArtifactMetaData(id)).getState()).isEqualTo(ArtifactState.DEPRECATED);
         assertThat(text(client.getLatestArtifact(id))).isEqualTo(ORDER_V1);
-        for (String path : List.of("/api/artifacts/" + id, "/api/artifacts/" + id + "/versions/1", "/api/ids/" + meta.getGlobalId())) {
+        for (String path : List.of(
+                "/api/artifacts/" + id, "/api/artifacts/" + id + "/versions/1", "/api/ids/" + meta.getGlobalId())) {
             HttpResponse<String> served = registry.send("GET", path, null);
             assertThat(served.statusCode()).as(path).isEqualTo(200);
-            assertThat(served.headers().firstValue("X-Registry-Deprecated")).as(path).hasValue("true");
+            assertThat(served.headers().firstValue("X-Registry-Deprecated"))
+                    .as(path)
+                    .hasValue("true");
         }
     }
 
@@ -336,10 +349,13 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
             client.createGlobalRule(rule(RuleType.VALIDITY, "FULL"));
             assertStatus(409, () -> client.createGlobalRule(rule(RuleType.VALIDITY, "FULL")));
             assertThat(client.listGlobalRules()).containsExactly(RuleType.VALIDITY);
-            assertThat(present(client.getGlobalRuleConfig(RuleType.VALIDITY)).getConfig()).isEqualTo("FULL");
-            Rule updated = present(client.updateGlobalRuleConfig(RuleType.VALIDITY, rule(RuleType.VALIDITY, "SYNTAX_ONLY")));
+            assertThat(present(client.getGlobalRuleConfig(RuleType.VALIDITY)).getConfig())
+                    .isEqualTo("FULL");
+            Rule updated =
+                    present(client.updateGlobalRuleConfig(RuleType.VALIDITY, rule(RuleType.VALIDITY, "SYNTAX_ONLY")));
             assertThat(updated.getConfig()).isEqualTo("SYNTAX_ONLY");
-            assertThat(present(client.getGlobalRuleConfig(RuleType.VALIDITY)).getConfig()).isEqualTo("SYNTAX_ONLY");
+            assertThat(present(client.getGlobalRuleConfig(RuleType.VALIDITY)).getConfig())
+                    .isEqualTo("SYNTAX_ONLY");
             client.deleteGlobalRule(RuleType.VALIDITY);
             assertStatus(404, () -> client.getGlobalRuleConfig(RuleType.VALIDITY));
             client.createGlobalRule(rule(RuleType.COMPATIBILITY, "NONE"));
@@ -358,8 +374,11 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
         client.createArtifactRule(id, rule(RuleType.COMPATIBILITY, "BACKWARD"));
         assertStatus(409, () -> client.createArtifactRule(id, rule(RuleType.VALIDITY, "FULL")));
         assertThat(client.listArtifactRules(id)).containsExactlyInAnyOrder(RuleType.VALIDITY, RuleType.COMPATIBILITY);
-        assertThat(present(client.getArtifactRuleConfig(id, RuleType.COMPATIBILITY)).getConfig()).isEqualTo("BACKWARD");
-        Rule updated = present(client.updateArtifactRuleConfig(id, RuleType.COMPATIBILITY, rule(RuleType.COMPATIBILITY, "FULL")));
+        assertThat(present(client.getArtifactRuleConfig(id, RuleType.COMPATIBILITY))
+                        .getConfig())
+                .isEqualTo("BACKWARD");
+        Rule updated = present(
+                client.updateArtifactRuleConfig(id, RuleType.COMPATIBILITY, rule(RuleType.COMPATIBILITY, "FULL")));
         assertThat(updated.getConfig()).isEqualTo("FULL");
         client.deleteArtifactRule(id, RuleType.VALIDITY);
         assertThat(client.listArtifactRules(id)).containsExactly(RuleType.COMPATIBILITY);
@@ -380,7 +399,9 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
         assertThat(rejected.statusCode()).isEqualTo(409);
         assertThat(rejected.body()).contains("\"error_code\":409").containsAnyOf("email", "/fields/1");
         assertThat(client.listArtifactVersions(id)).containsExactly(1L);
-        assertThat(present(client.updateArtifact(id, ArtifactType.AVRO, stream(ORDER_V2))).getVersion()).isEqualTo(2);
+        assertThat(present(client.updateArtifact(id, ArtifactType.AVRO, stream(ORDER_V2)))
+                        .getVersion())
+                .isEqualTo(2);
     }
 
     @Test

@@ -74,10 +74,12 @@ interface AvroSerdeContract extends RegistryUnderTest {
     @Test
     default void avroSerializer_findsASchemaThatWasRegisteredReformatted() {
         String topic = newId("shipments");
-        long registered = present(client().createArtifact(topic + "-value", ArtifactType.AVRO, null,
-                stream(ORDER_V1_REFORMATTED))).getGlobalId();
+        long registered = present(client().createArtifact(
+                                topic + "-value", ArtifactType.AVRO, null, stream(ORDER_V1_REFORMATTED)))
+                .getGlobalId();
         try (AvroKafkaSerializer<GenericRecord> serializer = serializer(null)) {
-            assertThat(globalIdIn(serializer.serialize(topic, order(ORDER_V1, 5L)))).isEqualTo(registered);
+            assertThat(globalIdIn(serializer.serialize(topic, order(ORDER_V1, 5L))))
+                    .isEqualTo(registered);
         }
     }
 
@@ -86,7 +88,9 @@ interface AvroSerdeContract extends RegistryUnderTest {
         Map<String, Object> config = new HashMap<>();
         config.put(AbstractKafkaSerDe.REGISTRY_URL_CONFIG_PARAM, apiUrl());
         if (globalIdStrategy != null) {
-            config.put(AbstractKafkaStrategyAwareSerDe.REGISTRY_GLOBAL_ID_STRATEGY_CONFIG_PARAM, globalIdStrategy.getName());
+            config.put(
+                    AbstractKafkaStrategyAwareSerDe.REGISTRY_GLOBAL_ID_STRATEGY_CONFIG_PARAM,
+                    globalIdStrategy.getName());
         }
         AvroKafkaSerializer<GenericRecord> serializer = new AvroKafkaSerializer<>();
         serializer.configure(config, false);

@@ -13,7 +13,8 @@ final class Beans {
 
     private Beans() {}
 
-    static EditableMetaData editable(String name, String description, List<String> labels, Map<String, String> properties) {
+    static EditableMetaData editable(
+            String name, String description, List<String> labels, Map<String, String> properties) {
         EditableMetaData meta = new EditableMetaData();
         meta.setName(name);
         meta.setDescription(description);

@@ -17,13 +17,19 @@ final class ClientAssertions {
      */
     static void assertStatus(int status, ThrowingCallable call) {
         Throwable thrown = catchThrowable(call);
-        assertThat(thrown).as("expected the client to fail with HTTP %d", status).isInstanceOf(WebApplicationException.class);
-        assertThat(((WebApplicationException) thrown).getResponse().getStatus()).as(thrown.toString()).isEqualTo(status);
+        assertThat(thrown)
+                .as("expected the client to fail with HTTP %d", status)
+                .isInstanceOf(WebApplicationException.class);
+        assertThat(((WebApplicationException) thrown).getResponse().getStatus())
+                .as(thrown.toString())
+                .isEqualTo(status);
     }
 
     /** The client returns null when it cannot read a 2xx answer (an unknown field, a wrong type). */
     static <T> T present(T value) {
-        assertThat(value).as("the client could not read the answer; see its SEVERE log line").isNotNull();
+        assertThat(value)
+                .as("the client could not read the answer; see its SEVERE log line")
+                .isNotNull();
         return value;
     }
 }

@@ -9,6 +9,10 @@ class EmbeddedApicurioClientIT extends ApicurioClientContract {
 
     @Override
     protected Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup) {
-        return Map.of("stele.storage.kind", "embedded", "stele.storage.embedded.dir", workDir.resolve("data").toString());
+        return Map.of(
+                "stele.storage.kind",
+                "embedded",
+                "stele.storage.embedded.dir",
+                workDir.resolve("data").toString());
     }
 }

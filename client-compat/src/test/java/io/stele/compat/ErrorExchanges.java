@@ -14,8 +14,12 @@ final class ErrorExchanges implements Interceptor {
     public Response intercept(Chain chain) throws IOException {
         Response response = chain.proceed(chain.request());
         if (response.code() >= 400) {
-            System.out.printf("registry answered %s %s -> %d %s%n", chain.request().method(), chain.request().url(),
-                    response.code(), response.peekBody(4096).string());
+            System.out.printf(
+                    "registry answered %s %s -> %d %s%n",
+                    chain.request().method(),
+                    chain.request().url(),
+                    response.code(),
+                    response.peekBody(4096).string());
         }
         return response;
     }

@@ -13,9 +13,13 @@ class PostgresApicurioClientIT extends ApicurioClientContract {
         PostgresServer server = PostgresServer.start(workDir);
         cleanup.push(server);
         return Map.of(
-                "stele.storage.kind", "postgresql",
-                "stele.storage.postgresql.url", server.jdbcUrl(server.createDatabase()),
-                "stele.storage.postgresql.username", PostgresServer.USER,
-                "stele.storage.postgresql.password", PostgresServer.PASSWORD);
+                "stele.storage.kind",
+                "postgresql",
+                "stele.storage.postgresql.url",
+                server.jdbcUrl(server.createDatabase()),
+                "stele.storage.postgresql.username",
+                PostgresServer.USER,
+                "stele.storage.postgresql.password",
+                PostgresServer.PASSWORD);
     }
 }

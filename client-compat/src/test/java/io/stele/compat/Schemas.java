@@ -10,11 +10,13 @@ import java.nio.charset.StandardCharsets;
 final class Schemas {
 
     /** {@code Order} with one field. */
-    static final String ORDER_V1 = """
+    static final String ORDER_V1 =
+            """
             {"type":"record","name":"Order","namespace":"io.stele.compat","fields":[{"name":"id","type":"long"}]}""";
 
     /** {@link #ORDER_V1} re-indented with its keys in another order: the same schema, canonically. */
-    static final String ORDER_V1_REFORMATTED = """
+    static final String ORDER_V1_REFORMATTED =
+            """
             {
                 "fields" : [ { "type" : "long", "name" : "id" } ],
                 "namespace" : "io.stele.compat",
@@ -24,17 +26,20 @@ final class Schemas {
             """;
 
     /** Adds a field with a default: a reader of this schema can read {@link #ORDER_V1} data. */
-    static final String ORDER_V2 = """
+    static final String ORDER_V2 =
+            """
             {"type":"record","name":"Order","namespace":"io.stele.compat","fields":[{"name":"id","type":"long"},\
             {"name":"note","type":"string","default":""}]}""";
 
     /** Adds a field without a default: a reader of this schema cannot read {@link #ORDER_V1} data. */
-    static final String ORDER_V2_INCOMPATIBLE = """
+    static final String ORDER_V2_INCOMPATIBLE =
+            """
             {"type":"record","name":"Order","namespace":"io.stele.compat","fields":[{"name":"id","type":"long"},\
             {"name":"email","type":"string"}]}""";
 
     /** Adds two fields with defaults, compatible with every schema above. */
-    static final String ORDER_V3 = """
+    static final String ORDER_V3 =
+            """
             {"type":"record","name":"Order","namespace":"io.stele.compat","fields":[{"name":"id","type":"long"},\
             {"name":"note","type":"string","default":""},{"name":"total","type":"double","default":0.0}]}""";
 

@@ -33,8 +33,13 @@ interface SearchContract extends RegistryUnderTest {
         for (String suffix : List.of("alpha", "bravo", "charlie")) {
             String id = newId("search-" + suffix);
             present(client.createArtifact(id, ArtifactType.AVRO, null, stream(ORDER_V1)));
-            client.updateArtifactMetaData(id, editable(word + " " + suffix, "about " + word + "-doc " + suffix,
-                    List.of(word + "-label"), Map.of()));
+            client.updateArtifactMetaData(
+                    id,
+                    editable(
+                            word + " " + suffix,
+                            "about " + word + "-doc " + suffix,
+                            List.of(word + "-label"),
+                            Map.of()));
             ids.add(id);
         }
         ArtifactSearchResults ascending = present(client.searchArtifacts(word, SearchOver.name, SortOrder.asc, 0, 10));
@@ -43,7 +48,8 @@ interface SearchContract extends RegistryUnderTest {
         assertThat(ascending.getArtifacts().get(0).getName()).isEqualTo(word + " alpha");
         assertThat(ascending.getArtifacts().get(0).getType()).isEqualTo(ArtifactType.AVRO);
 
-        ArtifactSearchResults descending = present(client.searchArtifacts(word, SearchOver.name, SortOrder.desc, 0, 10));
+        ArtifactSearchResults descending =
+                present(client.searchArtifacts(word, SearchOver.name, SortOrder.desc, 0, 10));
         assertThat(idsOf(descending)).containsExactly(ids.get(2), ids.get(1), ids.get(0));
 
         ArtifactSearchResults page = present(client.searchArtifacts(word, SearchOver.name, SortOrder.asc, 1, 1));
@@ -56,9 +62,12 @@ interface SearchContract extends RegistryUnderTest {
                 .containsExactlyElementsOf(ids);
         assertThat(idsOf(present(client.searchArtifacts(word, SearchOver.everything, SortOrder.asc, 0, 10))))
                 .containsExactlyElementsOf(ids);
-        assertThat(present(client.searchArtifacts(word + "-doc", SearchOver.name, SortOrder.asc, 0, 10)).getCount()).isZero();
+        assertThat(present(client.searchArtifacts(word + "-doc", SearchOver.name, SortOrder.asc, 0, 10))
+                        .getCount())
+                .isZero();
         assertThat(present(client.searchArtifacts(word, null, null, null, null)).getCount())
-                .as("offset, limit, over and order left to the server's defaults").isEqualTo(3);
+                .as("offset, limit, over and order left to the server's defaults")
+                .isEqualTo(3);
     }
 
     @Test
@@ -67,7 +76,8 @@ interface SearchContract extends RegistryUnderTest {
         String id = newId("search-versions");
         present(client.createArtifact(id, ArtifactType.AVRO, null, stream(ORDER_V1)));
         present(client.updateArtifact(id, ArtifactType.AVRO, stream(ORDER_V2)));
-        long v3 = present(client.updateArtifact(id, ArtifactType.AVRO, stream(ORDER_V3))).getGlobalId();
+        long v3 = present(client.updateArtifact(id, ArtifactType.AVRO, stream(ORDER_V3)))
+                .getGlobalId();
 
         VersionSearchResults all = present(client.searchVersions(id, 0, 10));
         assertThat(all.getCount()).isEqualTo(3);

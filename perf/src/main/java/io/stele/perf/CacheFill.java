@@ -24,29 +24,37 @@ final class CacheFill {
     private CacheFill() {}
 
     static Result readAll(URI base, long from, long to, int readers) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         AtomicLong next = new AtomicLong(from);
         AtomicLong errors = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         long start = System.nanoTime();
         for (int r = 0; r < readers; r++) {
-            Thread t = new Thread(() -> {
-                for (long i = next.getAndIncrement(); i < to; i = next.getAndIncrement()) {
-                    HttpRequest request = HttpRequest.newBuilder(base.resolve("/api/artifacts/"
-                            + SchemaGenerator.artifactId(i))).timeout(Duration.ofSeconds(30)).build();
-                    try {
-                        if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
-                            errors.incrementAndGet();
+            Thread t = new Thread(
+                    () -> {
+                        for (long i = next.getAndIncrement(); i < to; i = next.getAndIncrement()) {
+                            HttpRequest request = HttpRequest.newBuilder(
+                                            base.resolve("/api/artifacts/" + SchemaGenerator.artifactId(i)))
+                                    .timeout(Duration.ofSeconds(30))
+                                    .build();
+                            try {
+                                if (http.send(request, HttpResponse.BodyHandlers.discarding())
+                                                .statusCode()
+                                        != 200) {
+                                    errors.incrementAndGet();
+                                }
+                            } catch (IOException e) {
+                                errors.incrementAndGet();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                return;
+                            }
                         }
-                    } catch (IOException e) {
-                        errors.incrementAndGet();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                }
-            }, "perf-cache-fill-" + r);
+                    },
+                    "perf-cache-fill-" + r);
             threads.add(t);
             t.start();
         }

@@ -24,8 +24,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -58,10 +58,12 @@ public final class PerfRun {
     public Path run() throws Exception {
         Path out = Path.of(settings.out()).toAbsolutePath();
         Files.createDirectories(out);
-        String started = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
+        String started = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC)
+                .format(Instant.now());
         Path work = Files.createTempDirectory(out, "run-");
         PostgresServer postgres = null;
-        Runnable settle = () -> { };
+        Runnable settle = () -> {};
         Map<String, String> registrySettings = new HashMap<>();
         registrySettings.put("quarkus.log.level", "WARN");
         registrySettings.put("stele.cache.max-memory", settings.registryCache());
@@ -78,12 +80,15 @@ public final class PerfRun {
             registrySettings.put("stele.storage.postgresql.password", PostgresServer.PASSWORD);
         } else if (settings.backend().equals("embedded")) {
             registrySettings.put("stele.storage.kind", "embedded");
-            registrySettings.put("stele.storage.embedded.dir", work.resolve("data").toString());
+            registrySettings.put(
+                    "stele.storage.embedded.dir", work.resolve("data").toString());
         } else {
-            throw new IllegalArgumentException("perf.backend must be postgresql or embedded, was " + settings.backend());
+            throw new IllegalArgumentException(
+                    "perf.backend must be postgresql or embedded, was " + settings.backend());
         }
         try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
-                .maxHeap(settings.registryHeap()).start()) {
+                .maxHeap(settings.registryHeap())
+                .start()) {
             RunResults results = measure(registry, started, settle);
             String name = settings.backend() + "-" + started;
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -123,29 +128,43 @@ public final class PerfRun {
         long imported = 0;
         for (long scale : settings.scales()) {
             log("Importing artifacts %d to %d (%d versions each)", imported, scale, settings.versions());
-            Importer.Result result = Importer.importRange(registry.baseUri(), writer, imported, scale, settings.versions());
-            imports.add(new RunResults.Import(imported, scale, result.versions(), result.seconds(),
-                    result.versionsPerSecond()));
-            log("Imported %d versions in %.1f s: %.0f versions/s", result.versions(), result.seconds(),
-                    result.versionsPerSecond());
+            Importer.Result result =
+                    Importer.importRange(registry.baseUri(), writer, imported, scale, settings.versions());
+            imports.add(new RunResults.Import(
+                    imported, scale, result.versions(), result.seconds(), result.versionsPerSecond()));
+            log(
+                    "Imported %d versions in %.1f s: %.0f versions/s",
+                    result.versions(), result.seconds(), result.versionsPerSecond());
             settle.run();
             CacheFill.Result fill = CacheFill.readAll(registry.baseUri(), imported, scale, settings.connections());
-            log("Read every new artifact once in %.1f s (%d errors), as producers starting up would", fill.seconds(),
-                    fill.errors());
+            log(
+                    "Read every new artifact once in %.1f s (%d errors), as producers starting up would",
+                    fill.seconds(), fill.errors());
             imported = scale;
             scales.add(flood(registry, scale, fill));
         }
         // Last: the ids the registry allocates for these come after the imported ones, which later
         // imports would otherwise meet.
         if (settings.restArtifacts() > 0) {
-            RestSeeder.Result r = RestSeeder.seed(registry.baseUri(), schemas, REST_FIRST_ARTIFACT,
-                    settings.restArtifacts(), settings.versions(), settings.restWriters());
+            RestSeeder.Result r = RestSeeder.seed(
+                    registry.baseUri(),
+                    schemas,
+                    REST_FIRST_ARTIFACT,
+                    settings.restArtifacts(),
+                    settings.versions(),
+                    settings.restWriters());
             rest = new RunResults.Rest(r.writers(), r.versions(), r.errors(), r.seconds(), r.versionsPerSecond());
-            log("Seeded %d versions through the API with %d writers: %.0f versions/s, %d errors", r.versions(),
-                    r.writers(), r.versionsPerSecond(), r.errors());
+            log(
+                    "Seeded %d versions through the API with %d writers: %.0f versions/s, %d errors",
+                    r.versions(), r.writers(), r.versionsPerSecond(), r.errors());
         }
-        return new RunResults(started, settings.backend(), settings.describe(), machine(),
-                new RunResults.Seeding(writer.meanSchemaBytes(), imports, rest), scales);
+        return new RunResults(
+                started,
+                settings.backend(),
+                settings.describe(),
+                machine(),
+                new RunResults.Seeding(writer.meanSchemaBytes(), imports, rest),
+                scales);
     }
 
     /** The floods at one registry size: the closed-loop maximum, open loops at shares of it, a hot-key skew. */
@@ -156,14 +175,19 @@ public final class PerfRun {
         phases.add(max);
         for (double share : settings.rates()) {
             int rate = (int) Math.max(1, Math.round(max.throughput() * share));
-            phases.add(phase(registry, Math.round(share * 100) + "% of max", uniform, new Load.OpenLoop(rate,
-                    settings.connections()), rate));
+            phases.add(phase(
+                    registry,
+                    Math.round(share * 100) + "% of max",
+                    uniform,
+                    new Load.OpenLoop(rate, settings.connections()),
+                    rate));
         }
-        Keys hot = new Keys(uniform.ids(), new Keys.Distribution.HotKeys(settings.hotKeyShare(),
-                settings.hotRequestShare()));
+        Keys hot = new Keys(
+                uniform.ids(), new Keys.Distribution.HotKeys(settings.hotKeyShare(), settings.hotRequestShare()));
         phases.add(phase(registry, "hot keys", hot, new Load.ClosedLoop(settings.connections()), null));
         long rss = ProcessStats.of(registry.pid()).rssBytes();
-        return new RunResults.Scale(artifacts, artifacts * settings.versions(), fill.seconds(), fill.errors(), rss, phases);
+        return new RunResults.Scale(
+                artifacts, artifacts * settings.versions(), fill.seconds(), fill.errors(), rss, phases);
     }
 
     private RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {
@@ -176,28 +200,54 @@ public final class PerfRun {
         double seconds = (System.nanoTime() - start) / 1e9;
         ProcessStats after = ProcessStats.of(registry.pid());
         double registryCores = ProcessStats.cores(before, after, seconds);
-        double generatorCores = ProcessStats.cores(generatorBefore, ProcessStats.of(ProcessHandle.current().pid()),
-                seconds);
+        double generatorCores = ProcessStats.cores(
+                generatorBefore, ProcessStats.of(ProcessHandle.current().pid()), seconds);
         double machineCores = (ProcessStats.machineBusySeconds() - machineBefore) / seconds;
         Result.Latency l = result.latency();
-        log("  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
-                + " load generator %.2f, machine %.2f", result.requests(), result.errors(), result.throughput(), l.p50(),
-                l.p99(), l.max(), registryCores, generatorCores, machineCores);
-        return new RunResults.Phase(name, load.toString(), rate, result.requests(), result.errors(), result.throughput(),
-                new RunResults.Latency(l.p50(), l.p90(), l.p99(), l.p999(), l.max()), result.perSecond(),
-                after.rssBytes(), registryCores, generatorCores, machineCores);
+        log(
+                "  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
+                        + " load generator %.2f, machine %.2f",
+                result.requests(),
+                result.errors(),
+                result.throughput(),
+                l.p50(),
+                l.p99(),
+                l.max(),
+                registryCores,
+                generatorCores,
+                machineCores);
+        return new RunResults.Phase(
+                name,
+                load.toString(),
+                rate,
+                result.requests(),
+                result.errors(),
+                result.throughput(),
+                new RunResults.Latency(l.p50(), l.p90(), l.p99(), l.p999(), l.max()),
+                result.perSecond(),
+                after.rssBytes(),
+                registryCores,
+                generatorCores,
+                machineCores);
     }
 
     private static Map<String, Object> machine() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("memoryBytes", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getTotalMemorySize());
+        m.put(
+                "memoryBytes",
+                ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                        .getTotalMemorySize());
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         try {
-            m.put("cpu", Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown"));
+            m.put(
+                    "cpu",
+                    Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                            .filter(l -> l.startsWith("model name"))
+                            .findFirst()
+                            .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                            .orElse("unknown"));
         } catch (IOException e) {
             m.put("cpu", "unknown");
         }

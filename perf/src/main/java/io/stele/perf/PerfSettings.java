@@ -52,20 +52,27 @@ public record PerfSettings(
         Map<String, String> postgresSettings) {
 
     /** More shared memory, and checkpoints far enough apart that a long import writes each page once. */
-    public static final String DEFAULT_POSTGRES_SETTINGS = "shared_buffers=2GB,max_wal_size=8GB,checkpoint_timeout=30min";
+    public static final String DEFAULT_POSTGRES_SETTINGS =
+            "shared_buffers=2GB,max_wal_size=8GB,checkpoint_timeout=30min";
 
     public static PerfSettings fromSystemProperties() {
         return new PerfSettings(
                 property("perf.backend", "postgresql"),
-                Arrays.stream(property("perf.scales", "1000000").split(",")).map(String::trim).map(Long::parseLong)
-                        .sorted().toList(),
+                Arrays.stream(property("perf.scales", "1000000").split(","))
+                        .map(String::trim)
+                        .map(Long::parseLong)
+                        .sorted()
+                        .toList(),
                 Integer.parseInt(property("perf.versions", "10")),
                 Long.parseLong(property("perf.seed", "42")),
                 Duration.ofSeconds(Long.parseLong(property("perf.warmup", "10"))),
                 Duration.ofSeconds(Long.parseLong(property("perf.duration", "30"))),
                 Integer.parseInt(property("perf.connections", "64")),
-                Arrays.stream(property("perf.rates", "0.25,0.5,0.75").split(",")).map(String::trim)
-                        .filter(s -> !s.isEmpty()).map(Double::parseDouble).toList(),
+                Arrays.stream(property("perf.rates", "0.25,0.5,0.75").split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .map(Double::parseDouble)
+                        .toList(),
                 Double.parseDouble(property("perf.hot.keys", "0.01")),
                 Double.parseDouble(property("perf.hot.requests", "0.8")),
                 Integer.parseInt(property("perf.rest.artifacts", "2000")),
@@ -73,10 +80,16 @@ public record PerfSettings(
                 property("perf.out", "target/perf"),
                 property("perf.registry.heap", "3g"),
                 property("perf.registry.cache", "2G"),
-                Arrays.stream(property("perf.postgres.settings", DEFAULT_POSTGRES_SETTINGS).split(","))
-                        .map(String::trim).filter(s -> !s.isEmpty()).map(s -> s.split("=", 2))
-                        .collect(Collectors.toMap(kv -> kv[0].trim(), kv -> kv.length > 1 ? kv[1].trim() : "",
-                                (a, b) -> b, LinkedHashMap::new)));
+                Arrays.stream(property("perf.postgres.settings", DEFAULT_POSTGRES_SETTINGS)
+                                .split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .map(s -> s.split("=", 2))
+                        .collect(Collectors.toMap(
+                                kv -> kv[0].trim(),
+                                kv -> kv.length > 1 ? kv[1].trim() : "",
+                                (a, b) -> b,
+                                LinkedHashMap::new)));
     }
 
     private static String property(String name, String fallback) {

@@ -18,7 +18,8 @@ public record ProcessStats(long rssBytes, double cpuSeconds) {
             long rssKb = Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
                     .filter(line -> line.startsWith("VmRSS:"))
                     .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
-                    .findFirst().orElse(0L);
+                    .findFirst()
+                    .orElse(0L);
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // Fields after the command name, which is in parentheses and may hold spaces.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
@@ -35,7 +36,8 @@ public record ProcessStats(long rssBytes, double cpuSeconds) {
      */
     public static double machineBusySeconds() {
         try {
-            String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            String[] fields =
+                    Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
             long busy = 0;
             for (int i = 1; i < fields.length && i <= 8; i++) {
                 if (i != 4 && i != 5) { // idle and iowait

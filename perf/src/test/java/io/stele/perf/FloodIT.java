@@ -35,13 +35,26 @@ class FloodIT {
     void startRegistryAndSeed() throws Exception {
         Files.createDirectories(Path.of("target"));
         Path workDir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "FloodIT-");
-        registry = new RegistryProcess(Map.of("stele.storage.kind", "embedded",
-                "stele.storage.embedded.dir", workDir.resolve("data").toString()), workDir.resolve("registry.log"));
+        registry = new RegistryProcess(
+                Map.of(
+                        "stele.storage.kind",
+                        "embedded",
+                        "stele.storage.embedded.dir",
+                        workDir.resolve("data").toString()),
+                workDir.resolve("registry.log"));
         registry.start();
         for (String id : KEYS.ids()) {
-            HttpResponse<String> created = registry.send("POST", "/api/artifacts", avroRecord(id),
-                    "X-Registry-ArtifactId", id, "Content-Type", "application/json");
-            assertThat(created.statusCode()).as("creating %s: %s", id, created.body()).isEqualTo(200);
+            HttpResponse<String> created = registry.send(
+                    "POST",
+                    "/api/artifacts",
+                    avroRecord(id),
+                    "X-Registry-ArtifactId",
+                    id,
+                    "Content-Type",
+                    "application/json");
+            assertThat(created.statusCode())
+                    .as("creating %s: %s", id, created.body())
+                    .isEqualTo(200);
         }
     }
 
@@ -54,8 +67,8 @@ class FloodIT {
 
     @Test
     void closedLoop_answersEveryRequest() {
-        Result result = Flood.run(new Plan(registry.baseUri(), KEYS, new Load.ClosedLoop(8),
-                Duration.ofSeconds(1), Duration.ofSeconds(3)));
+        Result result = Flood.run(new Plan(
+                registry.baseUri(), KEYS, new Load.ClosedLoop(8), Duration.ofSeconds(1), Duration.ofSeconds(3)));
 
         assertPlausible(result);
         assertThat(result.throughput()).isGreaterThan(100);
@@ -63,8 +76,12 @@ class FloodIT {
 
     @Test
     void openLoop_sendsAtTheRateAndAnswersEveryRequest() {
-        Result result = Flood.run(new Plan(registry.baseUri(), hotKeys(), new Load.OpenLoop(200, 16),
-                Duration.ofSeconds(1), Duration.ofSeconds(3)));
+        Result result = Flood.run(new Plan(
+                registry.baseUri(),
+                hotKeys(),
+                new Load.OpenLoop(200, 16),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(3)));
 
         assertPlausible(result);
         assertThat(result.requests()).isBetween(580L, 620L);
@@ -80,10 +97,15 @@ class FloodIT {
         assertThat(result.errors()).as("errors in %s", result).isZero();
         assertThat(result.requests()).as("requests in %s", result).isPositive();
         assertThat(result.perSecond()).hasSize(3);
-        assertThat(result.perSecond().stream().mapToLong(Long::longValue).sum()).isPositive().isLessThanOrEqualTo(result.requests());
+        assertThat(result.perSecond().stream().mapToLong(Long::longValue).sum())
+                .isPositive()
+                .isLessThanOrEqualTo(result.requests());
         Result.Latency latency = result.latency();
-        assertThat(latency.p50()).as("latency %s", latency).isPositive()
-                .isLessThanOrEqualTo(latency.p90()).isLessThanOrEqualTo(latency.p99());
+        assertThat(latency.p50())
+                .as("latency %s", latency)
+                .isPositive()
+                .isLessThanOrEqualTo(latency.p90())
+                .isLessThanOrEqualTo(latency.p99());
         assertThat(latency.p99()).isLessThanOrEqualTo(latency.p999()).isLessThanOrEqualTo(latency.max());
         assertThat(latency.max()).isLessThan(Flood.TIMEOUT_SECONDS * 1000.0);
     }

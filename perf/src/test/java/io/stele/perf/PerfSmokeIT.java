@@ -22,8 +22,22 @@ class PerfSmokeIT {
     @ValueSource(strings = {"embedded", "postgresql"})
     void smallRun_seedsFloodsAndWritesJsonAndHtml_withoutErrors(String backend) throws Exception {
         Path out = Path.of("target", "perf-smoke", backend);
-        PerfSettings settings = new PerfSettings(backend, List.of(200L, 1_000L), 10, 42, Duration.ofSeconds(1),
-                Duration.ofSeconds(2), 16, List.of(0.2), 0.01, 0.8, 20, 4, out.toString(), "512m", "64M",
+        PerfSettings settings = new PerfSettings(
+                backend,
+                List.of(200L, 1_000L),
+                10,
+                42,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(2),
+                16,
+                List.of(0.2),
+                0.01,
+                0.8,
+                20,
+                4,
+                out.toString(),
+                "512m",
+                "64M",
                 Map.of("shared_buffers", "64MB"));
         Path json = new PerfRun(settings).run();
 
@@ -37,13 +51,19 @@ class PerfSmokeIT {
         for (JsonNode scale : results.path("scales")) {
             assertThat(scale.path("phases")).hasSize(3);
             for (JsonNode phase : scale.path("phases")) {
-                assertThat(phase.path("errors").asLong()).as(phase.path("name").asText()).isZero();
+                assertThat(phase.path("errors").asLong())
+                        .as(phase.path("name").asText())
+                        .isZero();
                 assertThat(phase.path("requests").asLong()).isPositive();
-                assertThat(phase.at("/latency/p50").asDouble()).isLessThanOrEqualTo(phase.at("/latency/p99").asDouble());
+                assertThat(phase.at("/latency/p50").asDouble())
+                        .isLessThanOrEqualTo(phase.at("/latency/p99").asDouble());
                 assertThat(phase.path("registryRssBytes").asLong()).isPositive();
             }
         }
         Path html = Path.of(json.toString().replace(".json", ".html"));
-        assertThat(Files.readString(html)).contains("<svg").contains("Throughput over time").contains("1000 artifacts");
+        assertThat(Files.readString(html))
+                .contains("<svg")
+                .contains("Throughput over time")
+                .contains("1000 artifacts");
     }
 }

@@ -25,7 +25,8 @@ class SchemaGeneratorTest {
         for (long i = 0; i < 200; i++) {
             for (int v = 1; v <= 10; v++) {
                 SchemaGenerator.Schema s = schemas.schema(i, v);
-                assertThat(s.canonical()).isEqualTo(SchemaNormalization.toParsingForm(new Schema.Parser().parse(s.text())));
+                assertThat(s.canonical())
+                        .isEqualTo(SchemaNormalization.toParsingForm(new Schema.Parser().parse(s.text())));
             }
         }
     }
@@ -34,11 +35,14 @@ class SchemaGeneratorTest {
     void eachVersion_isABackwardAndForwardCompatibleEvolutionOfTheLast() {
         for (long i = 0; i < 100; i++) {
             for (int v = 2; v <= 10; v++) {
-                Schema previous = new Schema.Parser().parse(schemas.schema(i, v - 1).text());
+                Schema previous =
+                        new Schema.Parser().parse(schemas.schema(i, v - 1).text());
                 Schema next = new Schema.Parser().parse(schemas.schema(i, v).text());
-                assertThat(SchemaCompatibility.checkReaderWriterCompatibility(next, previous).getType())
+                assertThat(SchemaCompatibility.checkReaderWriterCompatibility(next, previous)
+                                .getType())
                         .isEqualTo(SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
-                assertThat(SchemaCompatibility.checkReaderWriterCompatibility(previous, next).getType())
+                assertThat(SchemaCompatibility.checkReaderWriterCompatibility(previous, next)
+                                .getType())
                         .isEqualTo(SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
             }
         }

@@ -14,10 +14,7 @@ import java.util.Optional;
  * @param properties free-form name-value pairs; never null
  */
 public record EditableMeta(
-        Optional<String> name,
-        Optional<String> description,
-        List<String> labels,
-        Map<String, String> properties) {
+        Optional<String> name, Optional<String> description, List<String> labels, Map<String, String> properties) {
 
     public static final EditableMeta EMPTY = new EditableMeta(Optional.empty(), Optional.empty(), List.of(), Map.of());
 
@@ -27,8 +24,8 @@ public record EditableMeta(
         if (labels != null && labels.stream().anyMatch(Objects::isNull)) {
             throw new InvalidRequestException("Labels must not be null.");
         }
-        if (properties != null && properties.entrySet().stream()
-                .anyMatch(e -> e.getKey() == null || e.getValue() == null)) {
+        if (properties != null
+                && properties.entrySet().stream().anyMatch(e -> e.getKey() == null || e.getValue() == null)) {
             throw new InvalidRequestException("Property names and values must not be null.");
         }
         labels = labels == null ? List.of() : List.copyOf(labels);

@@ -28,6 +28,7 @@ public final class TransferFormat {
     public static final int FORMAT = 2;
     /** The first format, which has no trailer; still read. */
     public static final int FORMAT_WITHOUT_TRAILER = 1;
+
     public static final String HEADER_KIND = "stele-export";
     public static final String TRAILER_KIND = "stele-export-end";
 
@@ -109,8 +110,12 @@ public final class TransferFormat {
      * @throws InvalidRequestException when a count is missing or not a whole number of 0 or more
      */
     public static Counts readTrailer(JsonNode node) {
-        return new Counts(number(node, "records"), number(node, "artifacts"), number(node, "versions"),
-                number(node, "contents"), number(node, "rules"));
+        return new Counts(
+                number(node, "records"),
+                number(node, "artifacts"),
+                number(node, "versions"),
+                number(node, "contents"),
+                number(node, "rules"));
     }
 
     public static void write(JsonGenerator out, TransferRecord record) throws IOException {
@@ -189,10 +194,12 @@ public final class TransferFormat {
 
     private static Optional<String> utf8(byte[] bytes) {
         try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
+            return Optional.of(StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString());
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString());
         } catch (CharacterCodingException e) {
             return Optional.empty();
         }
@@ -207,8 +214,8 @@ public final class TransferFormat {
     public static int readHeader(byte[] line) {
         JsonNode node = tree(line);
         if (!HEADER_KIND.equals(node.path("kind").asText())) {
-            throw new InvalidRequestException("the first line must be the header {\"kind\":\"" + HEADER_KIND
-                    + "\",\"format\":" + FORMAT + "}.");
+            throw new InvalidRequestException(
+                    "the first line must be the header {\"kind\":\"" + HEADER_KIND + "\",\"format\":" + FORMAT + "}.");
         }
         JsonNode format = node.path("format");
         if (format.asInt() != FORMAT && format.asInt() != FORMAT_WITHOUT_TRAILER) {
@@ -253,12 +260,18 @@ public final class TransferFormat {
     public static TransferRecord read(JsonNode node) {
         String kind = text(node, "kind");
         return switch (kind) {
-            case "rule" -> new TransferRecord.Rule(
-                    node.hasNonNull("artifactId") ? RuleScope.artifact(text(node, "artifactId")) : RuleScope.GLOBAL,
-                    enumValue(RuleType.class, node, "type"), text(node, "config"));
-            case "artifact" -> new TransferRecord.Artifact(text(node, "artifactId"),
-                    enumValue(ArtifactType.class, node, "type"), text(node, "createdBy"), time(node, "createdOn"),
-                    (int) number(node, "lastVersion"));
+            case "rule" ->
+                new TransferRecord.Rule(
+                        node.hasNonNull("artifactId") ? RuleScope.artifact(text(node, "artifactId")) : RuleScope.GLOBAL,
+                        enumValue(RuleType.class, node, "type"),
+                        text(node, "config"));
+            case "artifact" ->
+                new TransferRecord.Artifact(
+                        text(node, "artifactId"),
+                        enumValue(ArtifactType.class, node, "type"),
+                        text(node, "createdBy"),
+                        time(node, "createdOn"),
+                        (int) number(node, "lastVersion"));
             case "content" -> content(node);
             case "version" -> version(node);
             default -> throw new InvalidRequestException("kind '" + kind + "' is not known.");
@@ -295,10 +308,18 @@ public final class TransferFormat {
 
     private static TransferRecord.Version version(JsonNode node) {
         EditableMeta meta = readMeta(node);
-        StoredVersion v = new StoredVersion(text(node, "artifactId"), (int) number(node, "version"),
-                number(node, "globalId"), number(node, "contentId"), enumValue(ArtifactType.class, node, "type"),
-                enumValue(VersionState.class, node, "state"), meta, text(node, "createdBy"), time(node, "createdOn"),
-                text(node, "modifiedBy"), time(node, "modifiedOn"));
+        StoredVersion v = new StoredVersion(
+                text(node, "artifactId"),
+                (int) number(node, "version"),
+                number(node, "globalId"),
+                number(node, "contentId"),
+                enumValue(ArtifactType.class, node, "type"),
+                enumValue(VersionState.class, node, "state"),
+                meta,
+                text(node, "createdBy"),
+                time(node, "createdOn"),
+                text(node, "modifiedBy"),
+                time(node, "modifiedOn"));
         return new TransferRecord.Version(v, text(node, "canonicalHash"));
     }
 
@@ -307,7 +328,9 @@ public final class TransferFormat {
         List<String> labels = new ArrayList<>();
         node.path("labels").forEach(l -> labels.add(l.asText()));
         Map<String, String> properties = new LinkedHashMap<>();
-        node.path("properties").fields().forEachRemaining(e -> properties.put(e.getKey(), e.getValue().asText()));
+        node.path("properties")
+                .fields()
+                .forEachRemaining(e -> properties.put(e.getKey(), e.getValue().asText()));
         return new EditableMeta(optionalText(node, "name"), optionalText(node, "description"), labels, properties);
     }
 
@@ -342,8 +365,8 @@ public final class TransferFormat {
         try {
             return Enum.valueOf(type, value);
         } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("'" + field + "' is '" + value + "', not one of "
-                    + List.of(type.getEnumConstants()) + ".");
+            throw new InvalidRequestException(
+                    "'" + field + "' is '" + value + "', not one of " + List.of(type.getEnumConstants()) + ".");
         }
     }
 }

@@ -15,7 +15,12 @@ import java.util.Objects;
  *     content that means the same (see {@link VersionStore#findByCanonicalHash})
  */
 public record VersionDraft(
-        String artifactId, ArtifactType type, Content content, EditableMeta meta, String createdBy, String canonicalHash) {
+        String artifactId,
+        ArtifactType type,
+        Content content,
+        EditableMeta meta,
+        String createdBy,
+        String canonicalHash) {
 
     public static final int MAX_ID_LENGTH = 512;
 

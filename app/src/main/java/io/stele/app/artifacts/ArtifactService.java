@@ -62,9 +62,11 @@ public class ArtifactService {
 
     /** Creates an artifact, or applies {@code ifExists} when the id is taken. */
     public Written create(Optional<String> requestedId, Upload upload, IfExists ifExists) {
-        String artifactId = requestedId.filter(id -> !id.isBlank()).orElseGet(() -> UUID.randomUUID().toString());
+        String artifactId = requestedId.filter(id -> !id.isBlank()).orElseGet(() -> UUID.randomUUID()
+                .toString());
         Content content = checkedContent(upload);
-        ArtifactType type = types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
+        ArtifactType type =
+                types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
         try {
             rules.checkValidity(Optional.empty(), type, content);
         } catch (InvalidContentException | RuleViolationException invalid) {
@@ -94,9 +96,10 @@ public class ArtifactService {
             case FAIL -> Optional.empty();
             case UPDATE -> Optional.of(addVersion(artifactId, upload));
             case RETURN -> Optional.of(existing(artifactId));
-            case RETURN_OR_UPDATE -> Optional.of(sameContent(artifactId, current.get().type(), content)
-                    .map(this::withArtifact)
-                    .orElseGet(() -> addVersion(artifactId, upload)));
+            case RETURN_OR_UPDATE ->
+                Optional.of(sameContent(artifactId, current.get().type(), content)
+                        .map(this::withArtifact)
+                        .orElseGet(() -> addVersion(artifactId, upload)));
         };
     }
 
@@ -119,9 +122,11 @@ public class ArtifactService {
         if (content.size() == 0) {
             throw new InvalidContentException("The artifact content is empty.");
         }
-        ArtifactType type = current(artifactId).orElseThrow(() -> NotFoundException.artifact(artifactId)).type();
-        Optional<ArtifactType> declared = upload.typeHeader().map(ArtifactTypes::parseType)
-                .or(() -> types.hintedType(upload.contentType()));
+        ArtifactType type = current(artifactId)
+                .orElseThrow(() -> NotFoundException.artifact(artifactId))
+                .type();
+        Optional<ArtifactType> declared =
+                upload.typeHeader().map(ArtifactTypes::parseType).or(() -> types.hintedType(upload.contentType()));
         if (declared.isPresent() && declared.get() != type) {
             throw new ArtifactTypeMismatchException(artifactId, type, declared.get());
         }
@@ -132,7 +137,9 @@ public class ArtifactService {
 
     /** The version the artifact shows (its latest, else its highest), or empty when it does not exist. */
     private Optional<StoredVersion> current(String artifactId) {
-        return storage().versions().latest(artifactId)
+        return storage()
+                .versions()
+                .latest(artifactId)
                 .or(() -> storage().artifacts().get(artifactId).map(StoredArtifact::latest));
     }
 
@@ -142,15 +149,17 @@ public class ArtifactService {
 
     /** The version with the artifact's creation facts, for answers shaped as ArtifactMetaData. */
     public Written withArtifact(StoredVersion version) {
-        StoredArtifact artifact = storage().artifacts().get(version.artifactId())
+        StoredArtifact artifact = storage()
+                .artifacts()
+                .get(version.artifactId())
                 .orElseThrow(() -> NotFoundException.artifact(version.artifactId()));
         return new Written(version, artifact.createdBy(), artifact.createdOn());
     }
 
     /** The artifact's latest version with its creation facts. */
     public Written existing(String artifactId) {
-        StoredArtifact artifact = storage().artifacts().get(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId));
+        StoredArtifact artifact =
+                storage().artifacts().get(artifactId).orElseThrow(() -> NotFoundException.artifact(artifactId));
         return new Written(artifact.latest(), artifact.createdBy(), artifact.createdOn());
     }
 
@@ -164,9 +173,12 @@ public class ArtifactService {
         if (content.size() == 0) {
             throw new InvalidContentException("The artifact content is empty.");
         }
-        ArtifactType type = current(artifactId).orElseThrow(() -> NotFoundException.artifact(artifactId)).type();
-        return sameContent(artifactId, type, content).orElseThrow(() -> new NotFoundException(
-                "No enabled or deprecated version of artifact '" + artifactId + "' has the given content."));
+        ArtifactType type = current(artifactId)
+                .orElseThrow(() -> NotFoundException.artifact(artifactId))
+                .type();
+        return sameContent(artifactId, type, content)
+                .orElseThrow(() -> new NotFoundException(
+                        "No enabled or deprecated version of artifact '" + artifactId + "' has the given content."));
     }
 
     /**

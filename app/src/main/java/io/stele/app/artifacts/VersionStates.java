@@ -53,7 +53,9 @@ public class VersionStates {
             return;
         }
         VersionState target = VersionState.valueOf(state.name());
-        StoredVersion current = provider.storage().versions().get(artifactId, number)
+        StoredVersion current = provider.storage()
+                .versions()
+                .get(artifactId, number)
                 .orElseThrow(() -> NotFoundException.version(artifactId, number));
         if (current.state() != target) {
             provider.storage().versions().updateState(artifactId, number, target, ArtifactService.ANONYMOUS);

@@ -28,7 +28,8 @@ final class CachedRules extends ForwardingRuleStore {
 
     CachedRules(Supplier<RuleStore> backend, Duration ttl) {
         this.backend = backend;
-        this.scopes = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(ttl).buildAsync();
+        this.scopes =
+                Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(ttl).buildAsync();
     }
 
     @Override

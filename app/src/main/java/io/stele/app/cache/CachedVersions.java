@@ -45,11 +45,13 @@ final class CachedVersions extends ForwardingVersionStore {
         this.ttlNanos = ttl.toNanos();
         this.byGlobalId = Caffeine.newBuilder()
                 .maximumWeight(maxWeight)
-                .weigher((Long id, Stamped v) -> CachingStorage.ENTRY_OVERHEAD + 2 * v.version().artifactId().length())
+                .weigher((Long id, Stamped v) -> CachingStorage.ENTRY_OVERHEAD
+                        + 2 * v.version().artifactId().length())
                 .recordStats()
                 .build();
         this.staleAnswers = Counter.builder("stele.cache.stale.answers")
-                .description("Versions by globalId answered from the cache, unconfirmed, while the backend was unavailable")
+                .description(
+                        "Versions by globalId answered from the cache, unconfirmed, while the backend was unavailable")
                 .register(meters);
         CaffeineCacheMetrics.monitor(meters, byGlobalId, "stele.versions");
     }
@@ -66,7 +68,8 @@ final class CachedVersions extends ForwardingVersionStore {
     }
 
     private boolean valid(Stamped entry) {
-        return entry != null && stamps.stands(entry.version().artifactId(), entry.stamp())
+        return entry != null
+                && stamps.stands(entry.version().artifactId(), entry.stamp())
                 && System.nanoTime() - entry.loadedAt() <= ttlNanos;
     }
 
@@ -99,7 +102,8 @@ final class CachedVersions extends ForwardingVersionStore {
     @Override
     public StoredArtifact add(VersionDraft draft) {
         ChangeStamps.Stamp before = stamps.of(draft.artifactId());
-        Optional<Map<RuleType, String>> rulesBefore = cache.cachedRules().cached(RuleScope.artifact(draft.artifactId()));
+        Optional<Map<RuleType, String>> rulesBefore =
+                cache.cachedRules().cached(RuleScope.artifact(draft.artifactId()));
         StoredArtifact added = super.add(draft);
         cache.keepAsLatest(added.latest(), before);
         cache.keepRules(draft.artifactId(), rulesBefore, before); // adding a version changes no rule

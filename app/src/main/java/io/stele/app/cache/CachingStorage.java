@@ -46,6 +46,7 @@ public final class CachingStorage extends ForwardingStorage {
     private final ChangeStamps stamps = new ChangeStamps();
     /** Loads of an artifact's latest version under way, with the stamp each began under. */
     private final Map<String, Load> loading = new ConcurrentHashMap<>();
+
     private final CachedArtifacts artifacts = new CachedArtifacts(this);
     private final CachedVersions versions;
     private final ContentStore contentStore = new CachedContents(this);
@@ -65,7 +66,8 @@ public final class CachingStorage extends ForwardingStorage {
         this.versions = new CachedVersions(this, stamps, maxMemoryBytes / 10, versionTtl, meters);
         this.contents = Caffeine.newBuilder()
                 .maximumWeight(maxMemoryBytes - maxMemoryBytes / 2 - maxMemoryBytes / 10)
-                .weigher((Long id, StoredContent c) -> ENTRY_OVERHEAD + c.content().size())
+                .weigher((Long id, StoredContent c) ->
+                        ENTRY_OVERHEAD + c.content().size())
                 .recordStats()
                 .build();
         this.rules = new CachedRules(backend::rules, versionTtl);
@@ -112,7 +114,8 @@ public final class CachingStorage extends ForwardingStorage {
     /** Keeps a latest entry while the stamp it was read under stands, and never past it. */
     private void keep(LatestCache.Entry entry, ChangeStamps.Stamp stamp) {
         String artifactId = entry.version.artifactId();
-        if (stamps.stands(artifactId, stamp) && latest.publish(entry, stamp.resets())
+        if (stamps.stands(artifactId, stamp)
+                && latest.publish(entry, stamp.resets())
                 && !stamps.stands(artifactId, stamp)) {
             latest.remove(entry); // a change came in meanwhile
         }
@@ -149,7 +152,8 @@ public final class CachingStorage extends ForwardingStorage {
         if (entry == null || entry.answer != null) {
             return entry == null ? null : entry.answer;
         }
-        StoredContent content = entry.version.state() == VersionState.DISABLED ? null
+        StoredContent content = entry.version.state() == VersionState.DISABLED
+                ? null
                 : contents.getIfPresent(entry.version.contentId());
         return content == null ? null : answerWith(entry, content);
     }
@@ -171,7 +175,8 @@ public final class CachingStorage extends ForwardingStorage {
         if (version.state() == VersionState.DISABLED) {
             throw NotFoundException.disabled(version);
         }
-        StoredContent content = contentStore.byContentId(version.contentId())
+        StoredContent content = contentStore
+                .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
         return answerWith(entry, content);
     }
@@ -205,8 +210,10 @@ public final class CachingStorage extends ForwardingStorage {
         }
         try {
             return Loads.run(mine.entry(), () -> {
-                LatestCache.Entry loaded = backend.versions().latest(artifactId)
-                        .map(v -> new LatestCache.Entry(v, stamp.resets())).orElse(null);
+                LatestCache.Entry loaded = backend.versions()
+                        .latest(artifactId)
+                        .map(v -> new LatestCache.Entry(v, stamp.resets()))
+                        .orElse(null);
                 if (loaded != null) {
                     keep(loaded, stamp);
                 }

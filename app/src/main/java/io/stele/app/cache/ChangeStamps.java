@@ -25,6 +25,7 @@ final class ChangeStamps {
 
     /** Every change report: a value whose artifact is not known before it is read is stamped with it. */
     private final AtomicLong changes = new AtomicLong();
+
     private final AtomicLongArray stripes = new AtomicLongArray(STRIPES);
     private final AtomicLong resets = new AtomicLong();
 

@@ -38,6 +38,7 @@ final class LatestCache {
         final LatestAnswer answer;
         /** The cache-wide reset count when the version was read: a later reset makes the entry stale. */
         final long resets;
+
         final long loadedAt;
         final int weight;
         /** Set by reads, cleared by the sweep; races only make the sweep a little less exact. */
@@ -48,7 +49,8 @@ final class LatestCache {
             this.answer = answer;
             this.resets = resets;
             this.loadedAt = loadedAt;
-            this.weight = CachingStorage.ENTRY_OVERHEAD + 2 * version.artifactId().length()
+            this.weight = CachingStorage.ENTRY_OVERHEAD
+                    + 2 * version.artifactId().length()
                     + (answer == null ? 0 : answer.weight());
         }
 

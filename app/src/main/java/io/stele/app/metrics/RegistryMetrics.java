@@ -56,7 +56,8 @@ public class RegistryMetrics {
                     return DistributionStatisticConfig.builder()
                             .percentilesHistogram(true)
                             .minimumExpectedValue((double) Duration.ofMillis(1).toNanos() / 10)
-                            .maximumExpectedValue((double) Duration.ofSeconds(10).toNanos())
+                            .maximumExpectedValue(
+                                    (double) Duration.ofSeconds(10).toNanos())
                             .build()
                             .merge(config);
                 }

@@ -47,6 +47,7 @@ public final class TimedStorage extends ForwardingStorage {
     private final MeterRegistry meters;
     /** The timer of each operation and outcome, registered once. */
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
     private final ArtifactStore artifacts = new Artifacts();
     private final VersionStore versions = new Versions();
     private final ContentStore contents = new Contents();

@@ -43,8 +43,8 @@ public class AllowedMethods {
                 for (Annotation a : m.getAnnotations()) {
                     HttpMethod http = a.annotationType().getAnnotation(HttpMethod.class);
                     if (http != null) {
-                        endpoints.add(new Endpoint(pattern(root.value() + (sub == null ? "" : "/" + sub.value())),
-                                http.value()));
+                        endpoints.add(new Endpoint(
+                                pattern(root.value() + (sub == null ? "" : "/" + sub.value())), http.value()));
                     }
                 }
             }

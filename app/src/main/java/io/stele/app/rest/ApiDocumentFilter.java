@@ -53,8 +53,9 @@ public class ApiDocumentFilter implements OASFilter {
     private static final Map<String, String> ERRORS = Map.of(
             "400", "The request is malformed: a parameter or the body is not what this operation takes.",
             "404", "The artifact, version, globalId or rule named does not exist.",
-            "409", "A conflict: the id or rule exists already, the content breaks a configured rule, or concurrent"
-                    + " writes did not settle (retry).",
+            "409",
+                    "A conflict: the id or rule exists already, the content breaks a configured rule, or concurrent"
+                            + " writes did not settle (retry).",
             "413", "The body is larger than stele.api.max-content-size.",
             "415", "The body is not sent as application/json.",
             "503", "The storage backend is unavailable or not started yet; retry later.");
@@ -63,8 +64,17 @@ public class ApiDocumentFilter implements OASFilter {
     private static final List<String> NAMED = List.of("artifactId", "version", "globalId", "rule");
 
     /** Parameters whose malformed values answer 400. */
-    private static final List<String> CHECKED = List.of("artifactId", "version", "globalId", "offset", "limit", "over", "order",
-            "ifExists", ArtifactsResource.ARTIFACT_TYPE, ArtifactsResource.ARTIFACT_ID);
+    private static final List<String> CHECKED = List.of(
+            "artifactId",
+            "version",
+            "globalId",
+            "offset",
+            "limit",
+            "over",
+            "order",
+            "ifExists",
+            ArtifactsResource.ARTIFACT_TYPE,
+            ArtifactsResource.ARTIFACT_ID);
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
@@ -72,14 +82,15 @@ public class ApiDocumentFilter implements OASFilter {
         components.addSchema(ERROR_SCHEMA, errorBody());
         constrainBodies(components);
         components.addSchema(NEW_RULE, newRule());
-        api.getPaths().getPathItems().forEach((path, item) -> item.getOperations().forEach((method, operation) -> {
-            if (path.startsWith("/api/")) {
-                constrainParameters(operation);
-                typeBody(method, operation);
-                noContentSuccess(method, operation);
-                addErrors(method, operation);
-            }
-        }));
+        api.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
+                .forEach((method, operation) -> {
+                    if (path.startsWith("/api/")) {
+                        constrainParameters(operation);
+                        typeBody(method, operation);
+                        noContentSuccess(method, operation);
+                        addErrors(method, operation);
+                    }
+                }));
     }
 
     private static void constrainParameters(Operation operation) {
@@ -91,13 +102,17 @@ public class ApiDocumentFilter implements OASFilter {
                 case "rule" -> p.setSchema(names(RuleType.values()));
                 case "offset" -> p.setSchema(integer("int32", 0).defaultValue(0));
                 case "limit" -> p.setSchema(integer("int32", 1).defaultValue(20));
-                case "over" -> p.setSchema(lowerCaseNames(ArtifactQuery.Over.values()).defaultValue("everything"));
-                case "order" -> p.setSchema(OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING))
-                        .enumeration(List.of("asc", "desc")).defaultValue("asc"));
+                case "over" ->
+                    p.setSchema(lowerCaseNames(ArtifactQuery.Over.values()).defaultValue("everything"));
+                case "order" ->
+                    p.setSchema(OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.STRING))
+                            .enumeration(List.of("asc", "desc"))
+                            .defaultValue("asc"));
                 case "ifExists" -> p.setSchema(names(IfExists.values()).defaultValue(IfExists.FAIL.name()));
                 case ArtifactsResource.ARTIFACT_TYPE -> p.setSchema(names(ArtifactType.values()));
                 case ArtifactsResource.ARTIFACT_ID -> p.setSchema(artifactId());
-                default -> { }
+                default -> {}
             }
         }
     }
@@ -121,9 +136,14 @@ public class ApiDocumentFilter implements OASFilter {
         if (method != PathItem.HttpMethod.GET) {
             statuses.add("409");
         }
-        if (method == PathItem.HttpMethod.GET && parameters.stream().anyMatch(p -> "If-None-Match".equals(p.getName()))) {
-            operation.getResponses().addAPIResponse("304", OASFactory.createAPIResponse()
-                    .description("The content has not changed: If-None-Match named its ETag."));
+        if (method == PathItem.HttpMethod.GET
+                && parameters.stream().anyMatch(p -> "If-None-Match".equals(p.getName()))) {
+            operation
+                    .getResponses()
+                    .addAPIResponse(
+                            "304",
+                            OASFactory.createAPIResponse()
+                                    .description("The content has not changed: If-None-Match named its ETag."));
         }
         for (String status : statuses) {
             if (!operation.getResponses().hasAPIResponse(status)) {
@@ -154,30 +174,48 @@ public class ApiDocumentFilter implements OASFilter {
     /** A write whose success has no body answers 204 (the resource returns an empty {@code Response}). */
     private static void noContentSuccess(PathItem.HttpMethod method, Operation operation) {
         APIResponse ok = operation.getResponses().getAPIResponse("200");
-        if (method != PathItem.HttpMethod.GET && ok != null && (ok.getContent() == null || ok.getContent()
-                .getMediaTypes().values().stream().allMatch(m -> m.getSchema() == null
-                        || m.getSchema().getRef() == null && m.getSchema().getType() == null))) {
+        if (method != PathItem.HttpMethod.GET
+                && ok != null
+                && (ok.getContent() == null
+                        || ok.getContent().getMediaTypes().values().stream()
+                                .allMatch(m -> m.getSchema() == null
+                                        || m.getSchema().getRef() == null
+                                                && m.getSchema().getType() == null))) {
             operation.getResponses().removeAPIResponse("200");
-            operation.getResponses().addAPIResponse("204", OASFactory.createAPIResponse().description("Done; no content."));
+            operation
+                    .getResponses()
+                    .addAPIResponse("204", OASFactory.createAPIResponse().description("Done; no content."));
         }
     }
 
     private static APIResponse error(String description) {
-        MediaType json = OASFactory.createMediaType().schema(OASFactory.createSchema().ref(ERROR_REF));
-        return OASFactory.createAPIResponse().description(description)
+        MediaType json =
+                OASFactory.createMediaType().schema(OASFactory.createSchema().ref(ERROR_REF));
+        return OASFactory.createAPIResponse()
+                .description(description)
                 .content(OASFactory.createContent().addMediaType("application/json", json));
     }
 
     private static Schema errorBody() {
-        Schema cause = OASFactory.createSchema().type(List.of(Schema.SchemaType.OBJECT))
+        Schema cause = OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
                 .addProperty("description", string())
                 .addProperty("context", string())
                 .required(List.of("description"));
-        return OASFactory.createSchema().type(List.of(Schema.SchemaType.OBJECT))
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
                 .description("The body of every error answer.")
-                .addProperty("error_code", OASFactory.createSchema().type(List.of(Schema.SchemaType.INTEGER)).format("int32"))
+                .addProperty(
+                        "error_code",
+                        OASFactory.createSchema()
+                                .type(List.of(Schema.SchemaType.INTEGER))
+                                .format("int32"))
                 .addProperty("message", string())
-                .addProperty("causes", OASFactory.createSchema().type(List.of(Schema.SchemaType.ARRAY)).items(cause))
+                .addProperty(
+                        "causes",
+                        OASFactory.createSchema()
+                                .type(List.of(Schema.SchemaType.ARRAY))
+                                .items(cause))
                 .required(List.of("error_code", "message"));
     }
 
@@ -188,18 +226,30 @@ public class ApiDocumentFilter implements OASFilter {
             s.required(List.of("state"));
         });
         with(schemas, "Rule", s -> {
-            s.addProperty("config", OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING)).enumeration(
-                    Stream.concat(Arrays.stream(Validity.values()), Arrays.stream(Compatibility.values()))
-                            .map(Enum::name).distinct().map(Object.class::cast).toList()));
+            s.addProperty(
+                    "config",
+                    OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.STRING))
+                            .enumeration(Stream.concat(
+                                            Arrays.stream(Validity.values()), Arrays.stream(Compatibility.values()))
+                                    .map(Enum::name)
+                                    .distinct()
+                                    .map(Object.class::cast)
+                                    .toList()));
             s.required(List.of("config"));
             // PUT takes the level alone: a type, if given, must be the path's; null is none.
             Schema type = names(RuleType.values());
-            s.addProperty("type", type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))
-                    .enumeration(Stream.concat(type.getEnumeration().stream(), Stream.of((Object) null)).toList()));
+            s.addProperty(
+                    "type",
+                    type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))
+                            .enumeration(Stream.concat(type.getEnumeration().stream(), Stream.of((Object) null))
+                                    .toList()));
         });
         // A field left out or null is cleared.
-        with(schemas, "EditableMetaData", s -> s.getProperties().values().stream().filter(p -> p.getType() != null)
-                .forEach(p -> p.type(Stream.concat(p.getType().stream(), Stream.of(Schema.SchemaType.NULL)).toList())));
+        with(schemas, "EditableMetaData", s -> s.getProperties().values().stream()
+                .filter(p -> p.getType() != null)
+                .forEach(p -> p.type(Stream.concat(p.getType().stream(), Stream.of(Schema.SchemaType.NULL))
+                        .toList())));
     }
 
     private static void with(Components components, String name, Consumer<Schema> change) {
@@ -212,20 +262,26 @@ public class ApiDocumentFilter implements OASFilter {
 
     /** A rule to add: its type and one of that type's levels. */
     private static Schema newRule() {
-        return OASFactory.createSchema().type(List.of(Schema.SchemaType.OBJECT)).required(List.of("type", "config"))
-                .oneOf(List.of(ruleOf(RuleType.VALIDITY, Validity.values()), ruleOf(RuleType.COMPATIBILITY,
-                        Compatibility.values())));
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .required(List.of("type", "config"))
+                .oneOf(List.of(
+                        ruleOf(RuleType.VALIDITY, Validity.values()),
+                        ruleOf(RuleType.COMPATIBILITY, Compatibility.values())));
     }
 
     private static Schema ruleOf(RuleType type, Enum<?>[] levels) {
-        return OASFactory.createSchema().type(List.of(Schema.SchemaType.OBJECT))
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
                 .addProperty("type", names(new Enum<?>[] {type}))
                 .addProperty("config", names(levels));
     }
 
     /** An artifact id: at most 512 characters, none of them a control character (C0, DEL or C1). */
     private static Schema artifactId() {
-        return OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING)).maxLength(512)
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.STRING))
+                .maxLength(512)
                 .pattern("^[^\\u0000-\\u001F\\u007F-\\u009F]*$");
     }
 
@@ -234,17 +290,27 @@ public class ApiDocumentFilter implements OASFilter {
     }
 
     private static Schema integer(String format, Integer minimum) {
-        Schema schema = OASFactory.createSchema().type(List.of(Schema.SchemaType.INTEGER)).format(format);
+        Schema schema = OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.INTEGER))
+                .format(format);
         return minimum == null ? schema : schema.minimum(BigDecimal.valueOf(minimum));
     }
 
     private static Schema names(Enum<?>[] values) {
-        return OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING))
-                .enumeration(Arrays.stream(values).map(Enum::name).map(Object.class::cast).toList());
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.STRING))
+                .enumeration(Arrays.stream(values)
+                        .map(Enum::name)
+                        .map(Object.class::cast)
+                        .toList());
     }
 
     private static Schema lowerCaseNames(Enum<?>[] values) {
-        return OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING)).enumeration(Arrays.stream(values)
-                .map(v -> v.name().toLowerCase(Locale.ROOT)).map(Object.class::cast).toList());
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.STRING))
+                .enumeration(Arrays.stream(values)
+                        .map(v -> v.name().toLowerCase(Locale.ROOT))
+                        .map(Object.class::cast)
+                        .toList());
     }
 }

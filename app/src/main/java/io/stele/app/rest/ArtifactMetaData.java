@@ -34,8 +34,19 @@ public record ArtifactMetaData(
      * @param artifactCreatedOn when the artifact was created
      */
     static ArtifactMetaData of(StoredVersion v, String artifactCreatedBy, Instant artifactCreatedOn) {
-        return new ArtifactMetaData(v.artifactId(), v.meta().name().orElse(null), v.meta().description().orElse(null),
-                artifactCreatedBy, artifactCreatedOn.toEpochMilli(), v.modifiedBy(), v.modifiedOn().toEpochMilli(), v.version(), v.type(),
-                v.globalId(), v.state(), v.meta().labels(), v.meta().properties());
+        return new ArtifactMetaData(
+                v.artifactId(),
+                v.meta().name().orElse(null),
+                v.meta().description().orElse(null),
+                artifactCreatedBy,
+                artifactCreatedOn.toEpochMilli(),
+                v.modifiedBy(),
+                v.modifiedOn().toEpochMilli(),
+                v.version(),
+                v.type(),
+                v.globalId(),
+                v.state(),
+                v.meta().labels(),
+                v.meta().properties());
     }
 }

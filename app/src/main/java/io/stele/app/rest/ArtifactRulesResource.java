@@ -50,7 +50,8 @@ public class ArtifactRulesResource {
     @PUT
     @Path("{rule}")
     @Consumes(MediaType.WILDCARD)
-    public Rule updateArtifactRuleConfig(@PathParam("artifactId") String artifactId, @PathParam("rule") String rule, Rule body) {
+    public Rule updateArtifactRuleConfig(
+            @PathParam("artifactId") String artifactId, @PathParam("rule") String rule, Rule body) {
         return rules.update(RuleScope.artifact(artifactId), rule, body);
     }
 

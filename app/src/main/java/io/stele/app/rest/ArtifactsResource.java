@@ -2,6 +2,7 @@ package io.stele.app.rest;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.smallrye.mutiny.Uni;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
@@ -13,9 +14,8 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.PageRequest;
-import io.stele.storage.StoredVersion;
-import io.smallrye.mutiny.Uni;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.StoredVersion;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -32,11 +32,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import java.util.Optional;
 
 /** {@code /api/artifacts}: Apicurio Registry v1 artifacts, versions and their metadata. */
 @Path("/api/artifacts")
@@ -74,8 +74,13 @@ public class ArtifactsResource {
      * fails later cuts the stream, which a client sees as JSON that does not end.
      */
     @GET
-    @APIResponse(responseCode = "200", description = "Every artifact id, ascending.", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = "Every artifact id, ascending.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
     public Response listArtifacts() {
         int size = Math.max(1, Math.min(config.listPageSize(), PageRequest.MAX_LIMIT));
         List<String> first = storage().artifacts().ids(new PageRequest(0, size));
@@ -87,7 +92,8 @@ public class ArtifactsResource {
                         json.writeString(id);
                     }
                     json.flush();
-                    page = page.size() < size ? List.of()
+                    page = page.size() < size
+                            ? List.of()
                             : storage().artifacts().ids(PageRequest.after(page.get(page.size() - 1), size));
                 }
                 json.writeEndArray();
@@ -104,7 +110,8 @@ public class ArtifactsResource {
             @QueryParam("ifExists") String ifExists,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             byte[] body) {
-        Written w = artifacts.create(Optional.ofNullable(artifactId), upload(body, type, contentType), IfExists.parse(ifExists));
+        Written w = artifacts.create(
+                Optional.ofNullable(artifactId), upload(body, type, contentType), IfExists.parse(ifExists));
         return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
     }
 
@@ -176,7 +183,9 @@ public class ArtifactsResource {
     @Consumes(MediaType.WILDCARD)
     public Response updateArtifactMetaData(@PathParam("artifactId") String artifactId, EditableMetaData meta) {
         StoredVersion latest = artifacts.existing(artifactId).version();
-        storage().versions().updateMeta(artifactId, latest.version(), requireBody(meta).toMeta(), ArtifactService.ANONYMOUS);
+        storage()
+                .versions()
+                .updateMeta(artifactId, latest.version(), requireBody(meta).toMeta(), ArtifactService.ANONYMOUS);
         return Response.noContent().build();
     }
 
@@ -202,14 +211,18 @@ public class ArtifactsResource {
             @HeaderParam(ARTIFACT_TYPE) String type,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             byte[] body) {
-        return VersionMetaData.of(artifacts.addVersion(artifactId, upload(body, type, contentType)).version());
+        return VersionMetaData.of(artifacts
+                .addVersion(artifactId, upload(body, type, contentType))
+                .version());
     }
 
     @GET
     @Path("{artifactId}/versions/{version}")
     @Produces(MediaType.WILDCARD)
-    public Uni<Response> getArtifactVersion(@PathParam("artifactId") String artifactId,
-            @PathParam("version") String version, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+    public Uni<Response> getArtifactVersion(
+            @PathParam("artifactId") String artifactId,
+            @PathParam("version") String version,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         return responses.version(() -> requireVersion(artifactId, version), ifNoneMatch);
     }
 
@@ -225,8 +238,9 @@ public class ArtifactsResource {
     @Consumes(MediaType.WILDCARD)
     public Response updateArtifactVersionMetaData(
             @PathParam("artifactId") String artifactId, @PathParam("version") String version, EditableMetaData meta) {
-        storage().versions().updateMeta(artifactId, parseVersion(version), requireBody(meta).toMeta(),
-                ArtifactService.ANONYMOUS);
+        storage()
+                .versions()
+                .updateMeta(artifactId, parseVersion(version), requireBody(meta).toMeta(), ArtifactService.ANONYMOUS);
         return Response.noContent().build();
     }
 
@@ -234,13 +248,17 @@ public class ArtifactsResource {
     @Path("{artifactId}/versions/{version}/meta")
     public Response deleteArtifactVersionMetaData(
             @PathParam("artifactId") String artifactId, @PathParam("version") String version) {
-        storage().versions().updateMeta(artifactId, parseVersion(version), EditableMeta.EMPTY, ArtifactService.ANONYMOUS);
+        storage()
+                .versions()
+                .updateMeta(artifactId, parseVersion(version), EditableMeta.EMPTY, ArtifactService.ANONYMOUS);
         return Response.noContent().build();
     }
 
     private StoredVersion requireVersion(String artifactId, String version) {
         int number = parseVersion(version);
-        return storage().versions().get(artifactId, number)
+        return storage()
+                .versions()
+                .get(artifactId, number)
                 .orElseThrow(() -> storage().artifacts().get(artifactId).isEmpty()
                         ? NotFoundException.artifact(artifactId)
                         : NotFoundException.version(artifactId, number));
@@ -260,7 +278,8 @@ public class ArtifactsResource {
 
     private static VersionStates.Requested requestedState(UpdateState body) {
         if (body == null) {
-            throw new InvalidRequestException("The request body must be a JSON object such as {\"state\": \"DISABLED\"}.");
+            throw new InvalidRequestException(
+                    "The request body must be a JSON object such as {\"state\": \"DISABLED\"}.");
         }
         return VersionStates.Requested.parse(body.state());
     }
@@ -273,7 +292,9 @@ public class ArtifactsResource {
     }
 
     private static Upload upload(byte[] body, String type, String contentType) {
-        return new Upload(body == null ? new byte[0] : body, Optional.ofNullable(type).filter(t -> !t.isBlank()),
+        return new Upload(
+                body == null ? new byte[0] : body,
+                Optional.ofNullable(type).filter(t -> !t.isBlank()),
                 Optional.ofNullable(contentType));
     }
 }

@@ -54,7 +54,9 @@ public class ContentResponses {
         if (version.state() == VersionState.DISABLED) {
             throw NotFoundException.disabled(version);
         }
-        StoredContent content = provider.storage().contents().byContentId(version.contentId())
+        StoredContent content = provider.storage()
+                .contents()
+                .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
         return response(version, content.content().bytes(), LatestAnswer.etag(content), ifNoneMatch);
     }
@@ -68,8 +70,8 @@ public class ContentResponses {
         if (matches(ifNoneMatch, etag)) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }
-        Response.ResponseBuilder ok = Response.ok(body, mediaType(version.type()))
-                .header(HttpHeaders.ETAG, etag);
+        Response.ResponseBuilder ok =
+                Response.ok(body, mediaType(version.type())).header(HttpHeaders.ETAG, etag);
         deprecation(version).forEach(ok::header);
         return ok.build();
     }
@@ -82,7 +84,12 @@ public class ContentResponses {
         if (version.state() != VersionState.DEPRECATED) {
             return Map.of();
         }
-        return Map.of(DEPRECATED, "true", ArtifactsResource.ARTIFACT_ID, version.artifactId(), VERSION,
+        return Map.of(
+                DEPRECATED,
+                "true",
+                ArtifactsResource.ARTIFACT_ID,
+                version.artifactId(),
+                VERSION,
                 Integer.toString(version.version()));
     }
 

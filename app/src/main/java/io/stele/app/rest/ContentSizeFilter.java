@@ -44,8 +44,8 @@ public class ContentSizeFilter {
             return ErrorMappers.error(Response.Status.BAD_REQUEST, "Content-Length is not a number.");
         }
         if (length > max) {
-            return ErrorMappers.error(Response.Status.REQUEST_ENTITY_TOO_LARGE,
-                    new ContentTooLargeException(length, max).getMessage());
+            return ErrorMappers.error(
+                    Response.Status.REQUEST_ENTITY_TOO_LARGE, new ContentTooLargeException(length, max).getMessage());
         }
         return null;
     }

@@ -1,8 +1,8 @@
 package io.stele.app.rest;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
@@ -51,7 +51,9 @@ public class ErrorMappers {
         if (e instanceof NotFoundException) {
             return Response.Status.NOT_FOUND.getStatusCode();
         }
-        if (e instanceof AlreadyExistsException || e instanceof ConflictException || e instanceof RuleViolationException) {
+        if (e instanceof AlreadyExistsException
+                || e instanceof ConflictException
+                || e instanceof RuleViolationException) {
             return Response.Status.CONFLICT.getStatusCode();
         }
         if (e instanceof ContentTooLargeException) {
@@ -68,7 +70,10 @@ public class ErrorMappers {
     }
 
     static Response error(int status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new ErrorBody(status, message)).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(status, message))
+                .build();
     }
 
     @ServerExceptionMapper
@@ -91,8 +96,10 @@ public class ErrorMappers {
         List<ErrorBody.Cause> causes = e.causes().stream()
                 .map(c -> new ErrorBody.Cause(c.message(), c.location()))
                 .toList();
-        return Response.status(Response.Status.CONFLICT).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorBody(Response.Status.CONFLICT.getStatusCode(), e.getMessage(), causes)).build();
+        return Response.status(Response.Status.CONFLICT)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(Response.Status.CONFLICT.getStatusCode(), e.getMessage(), causes))
+                .build();
     }
 
     @ServerExceptionMapper
@@ -122,7 +129,8 @@ public class ErrorMappers {
         String reason = e instanceof MismatchedInputException m && m.getTargetType() != null
                 ? expected(m)
                 : ParserMessages.json(e);
-        return error(Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: " + reason);
+        return error(
+                Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: " + reason);
     }
 
     /** What a field (or the whole body) must be, in JSON's terms rather than Java's types. */
@@ -131,12 +139,17 @@ public class ErrorMappers {
                 .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                 .collect(Collectors.joining("."));
         Class<?> type = e.getTargetType();
-        String what = type.isEnum() ? "one of " + Arrays.toString(type.getEnumConstants())
-                : CharSequence.class.isAssignableFrom(type) ? "a string"
-                : Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class ? "a number"
-                : type == Boolean.class || type == boolean.class ? "true or false"
-                : Collection.class.isAssignableFrom(type) || type.isArray() ? "an array"
-                : "a JSON object";
+        String what = type.isEnum()
+                ? "one of " + Arrays.toString(type.getEnumConstants())
+                : CharSequence.class.isAssignableFrom(type)
+                        ? "a string"
+                        : Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class
+                                ? "a number"
+                                : type == Boolean.class || type == boolean.class
+                                        ? "true or false"
+                                        : Collection.class.isAssignableFrom(type) || type.isArray()
+                                                ? "an array"
+                                                : "a JSON object";
         String was = e instanceof InvalidFormatException invalid ? ", was '" + invalid.getValue() + "'" : "";
         JsonLocation at = e.getLocation();
         return (field.isEmpty() ? "the body" : "'" + field + "'") + " must be " + what + was
@@ -146,7 +159,8 @@ public class ErrorMappers {
     /** A JSON body sent as another media type: the resource has nothing to read it with. */
     @ServerExceptionMapper
     public Response unsupportedType(NotSupportedException e) {
-        return error(Response.Status.UNSUPPORTED_MEDIA_TYPE,
+        return error(
+                Response.Status.UNSUPPORTED_MEDIA_TYPE,
                 "This endpoint reads a JSON body: send it with Content-Type: application/json.");
     }
 
@@ -155,9 +169,13 @@ public class ErrorMappers {
     public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
         Set<String> allowed = allowedMethods.of(request.path());
         Response.ResponseBuilder answer = Response.status(Response.Status.METHOD_NOT_ALLOWED)
-                .type(MediaType.APPLICATION_JSON_TYPE).allow(allowed);
-        return answer.entity(new ErrorBody(Response.Status.METHOD_NOT_ALLOWED.getStatusCode(), request.method()
-                + " is not allowed on " + request.path() + "; it allows " + String.join(", ", allowed) + ".")).build();
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .allow(allowed);
+        return answer.entity(new ErrorBody(
+                        Response.Status.METHOD_NOT_ALLOWED.getStatusCode(),
+                        request.method() + " is not allowed on " + request.path() + "; it allows "
+                                + String.join(", ", allowed) + "."))
+                .build();
     }
 
     @ServerExceptionMapper

@@ -1,19 +1,19 @@
 package io.stele.app.rest;
 
+import io.smallrye.mutiny.Uni;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredVersion;
-import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 

@@ -29,14 +29,16 @@ public class RuleEndpoints {
 
     void create(RuleScope scope, Rule rule) {
         if (rule == null || rule.type() == null) {
-            throw new InvalidRequestException("The rule's type is missing; expected one of " + List.of(RuleType.values()) + ".");
+            throw new InvalidRequestException(
+                    "The rule's type is missing; expected one of " + List.of(RuleType.values()) + ".");
         }
         rules().create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
     }
 
     Rule get(RuleScope scope, String name) {
         RuleType type = parse(scope, name);
-        return rules().get(scope, type).map(config -> new Rule(config, type))
+        return rules().get(scope, type)
+                .map(config -> new Rule(config, type))
                 .orElseThrow(() -> NotFoundException.rule(scope, type));
     }
 
@@ -46,7 +48,8 @@ public class RuleEndpoints {
             throw new InvalidRequestException("The request body must be a rule: {\"config\": \"...\"}.");
         }
         if (rule.type() != null && rule.type() != type) {
-            throw new InvalidRequestException("The rule in the body is " + rule.type() + ", the path names " + type + ".");
+            throw new InvalidRequestException(
+                    "The rule in the body is " + rule.type() + ", the path names " + type + ".");
         }
         String config = RulesService.requireValidConfig(type, rule.config());
         rules().update(scope, type, config);

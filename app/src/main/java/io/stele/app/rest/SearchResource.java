@@ -44,14 +44,31 @@ public class SearchResource {
 
     /** Apicurio v1 {@code SearchedArtifact}: exactly its fields, as 1.x clients refuse others. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record SearchedArtifact(String id, String name, String description, long createdOn, String createdBy,
-            ArtifactType type, List<String> labels, VersionState state, long modifiedOn, String modifiedBy) {
+    public record SearchedArtifact(
+            String id,
+            String name,
+            String description,
+            long createdOn,
+            String createdBy,
+            ArtifactType type,
+            List<String> labels,
+            VersionState state,
+            long modifiedOn,
+            String modifiedBy) {
 
         static SearchedArtifact of(StoredArtifact a) {
             StoredVersion v = a.latest();
-            return new SearchedArtifact(a.artifactId(), v.meta().name().orElse(null),
-                    v.meta().description().orElse(null), a.createdOn().toEpochMilli(), a.createdBy(), v.type(),
-                    v.meta().labels(), v.state(), v.modifiedOn().toEpochMilli(), v.modifiedBy());
+            return new SearchedArtifact(
+                    a.artifactId(),
+                    v.meta().name().orElse(null),
+                    v.meta().description().orElse(null),
+                    a.createdOn().toEpochMilli(),
+                    a.createdBy(),
+                    v.type(),
+                    v.meta().labels(),
+                    v.state(),
+                    v.modifiedOn().toEpochMilli(),
+                    v.modifiedBy());
         }
     }
 
@@ -60,12 +77,27 @@ public class SearchResource {
 
     /** Apicurio v1 {@code SearchedVersion}: exactly its fields. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record SearchedVersion(String name, String description, long createdOn, String createdBy,
-            ArtifactType type, List<String> labels, VersionState state, long globalId, int version) {
+    public record SearchedVersion(
+            String name,
+            String description,
+            long createdOn,
+            String createdBy,
+            ArtifactType type,
+            List<String> labels,
+            VersionState state,
+            long globalId,
+            int version) {
 
         static SearchedVersion of(StoredVersion v) {
-            return new SearchedVersion(v.meta().name().orElse(null), v.meta().description().orElse(null),
-                    v.createdOn().toEpochMilli(), v.createdBy(), v.type(), v.meta().labels(), v.state(), v.globalId(),
+            return new SearchedVersion(
+                    v.meta().name().orElse(null),
+                    v.meta().description().orElse(null),
+                    v.createdOn().toEpochMilli(),
+                    v.createdBy(),
+                    v.type(),
+                    v.meta().labels(),
+                    v.state(),
+                    v.globalId(),
                     v.version());
         }
     }
@@ -78,11 +110,14 @@ public class SearchResource {
             @QueryParam("over") String over,
             @QueryParam("order") String order,
             @Context UriInfo uri) {
-        ArtifactQuery query = new ArtifactQuery(Optional.ofNullable(search),
+        ArtifactQuery query = new ArtifactQuery(
+                Optional.ofNullable(search),
                 ArtifactQuery.Over.parse(value(uri, "over", over, "everything")),
-                descending(value(uri, "order", order, "asc")), page(uri, offset, limit));
+                descending(value(uri, "order", order, "asc")),
+                page(uri, offset, limit));
         Page<StoredArtifact> found = provider.storage().search().artifacts(query);
-        return new ArtifactSearchResults(found.items().stream().map(SearchedArtifact::of).toList(), found.total());
+        return new ArtifactSearchResults(
+                found.items().stream().map(SearchedArtifact::of).toList(), found.total());
     }
 
     @GET
@@ -93,7 +128,8 @@ public class SearchResource {
             @QueryParam("limit") String limit,
             @Context UriInfo uri) {
         Page<StoredVersion> found = provider.storage().search().versions(artifactId, page(uri, offset, limit));
-        return new VersionSearchResults(found.total(), found.items().stream().map(SearchedVersion::of).toList());
+        return new VersionSearchResults(
+                found.total(), found.items().stream().map(SearchedVersion::of).toList());
     }
 
     private static boolean descending(String order) {
@@ -115,7 +151,8 @@ public class SearchResource {
 
     private PageRequest page(UriInfo uri, String offset, String limit) {
         int max = Math.max(1, Math.min(config.maxListedIds(), PageRequest.MAX_LIMIT));
-        return new PageRequest(number("offset", value(uri, "offset", offset, "0")),
+        return new PageRequest(
+                number("offset", value(uri, "offset", offset, "0")),
                 Math.min(number("limit", value(uri, "limit", limit, "20")), max));
     }
 

@@ -20,8 +20,9 @@ public class StrictJson implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
         for (LogicalType type : new LogicalType[] {LogicalType.Textual, LogicalType.Enum}) {
-            for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.Integer,
-                    CoercionInputShape.Float, CoercionInputShape.Boolean}) {
+            for (CoercionInputShape shape : new CoercionInputShape[] {
+                CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean
+            }) {
                 mapper.coercionConfigFor(type).setCoercion(shape, CoercionAction.Fail);
             }
         }

@@ -23,8 +23,17 @@ public record VersionMetaData(
         Map<String, String> properties) {
 
     static VersionMetaData of(StoredVersion v) {
-        return new VersionMetaData(v.artifactId(), v.version(), v.meta().name().orElse(null),
-                v.meta().description().orElse(null), v.createdBy(), v.createdOn().toEpochMilli(), v.type(), v.globalId(), v.state(),
-                v.meta().labels(), v.meta().properties());
+        return new VersionMetaData(
+                v.artifactId(),
+                v.version(),
+                v.meta().name().orElse(null),
+                v.meta().description().orElse(null),
+                v.createdBy(),
+                v.createdOn().toEpochMilli(),
+                v.type(),
+                v.globalId(),
+                v.state(),
+                v.meta().labels(),
+                v.meta().properties());
     }
 }

@@ -14,8 +14,10 @@ public class RuleViolationException extends RuntimeException {
     private final List<Incompatibility> causes;
 
     public RuleViolationException(RuleType rule, String summary, List<Incompatibility> causes) {
-        super(summary + (causes.isEmpty() ? "" : causes.stream().map(Incompatibility::toString)
-                .collect(Collectors.joining("; ", " ", ""))));
+        super(summary
+                + (causes.isEmpty()
+                        ? ""
+                        : causes.stream().map(Incompatibility::toString).collect(Collectors.joining("; ", " ", ""))));
         this.rule = rule;
         this.causes = List.copyOf(causes);
     }

@@ -47,14 +47,15 @@ public class RulesService {
      * @throws InvalidRequestException naming the levels the rule accepts
      */
     public static String requireValidConfig(RuleType type, String config) {
-        boolean valid = config != null && switch (type) {
-            case VALIDITY -> Validity.parse(config).isPresent();
-            case COMPATIBILITY -> Compatibility.parse(config).isPresent();
-        };
+        boolean valid = config != null
+                && switch (type) {
+                    case VALIDITY -> Validity.parse(config).isPresent();
+                    case COMPATIBILITY -> Compatibility.parse(config).isPresent();
+                };
         if (!valid) {
             Object[] levels = type == RuleType.VALIDITY ? Validity.values() : Compatibility.values();
-            throw new InvalidRequestException("The " + type + " rule's config must be one of "
-                    + Arrays.toString(levels) + ", was " + (config == null ? "missing" : "'" + config + "'") + ".");
+            throw new InvalidRequestException("The " + type + " rule's config must be one of " + Arrays.toString(levels)
+                    + ", was " + (config == null ? "missing" : "'" + config + "'") + ".");
         }
         return config.trim().toUpperCase(Locale.ROOT);
     }
@@ -83,8 +84,10 @@ public class RulesService {
         try {
             support.validate(content.text(), level);
         } catch (InvalidContentException e) {
-            throw new RuleViolationException(RuleType.VALIDITY,
-                    "The content violates the VALIDITY rule (" + level + "):", List.of(new Incompatibility("", e.getMessage())));
+            throw new RuleViolationException(
+                    RuleType.VALIDITY,
+                    "The content violates the VALIDITY rule (" + level + "):",
+                    List.of(new Incompatibility("", e.getMessage())));
         }
     }
 
@@ -104,20 +107,27 @@ public class RulesService {
         String proposed = content.text();
         List<Incompatibility> found = new ArrayList<>();
         for (StoredVersion earlier : earlierVersions(artifactId, level.get().transitive())) {
-            String old = storage().contents().byContentId(earlier.contentId())
+            String old = storage()
+                    .contents()
+                    .byContentId(earlier.contentId())
                     .orElseThrow(() -> NotFoundException.globalId(earlier.globalId()))
-                    .content().text();
+                    .content()
+                    .text();
             String version = "version " + earlier.version();
             if (level.get().backward()) {
-                found.addAll(labelled(support, proposed, old, "the new schema cannot read data written with " + version));
+                found.addAll(
+                        labelled(support, proposed, old, "the new schema cannot read data written with " + version));
             }
             if (level.get().forward()) {
-                found.addAll(labelled(support, old, proposed, version + " cannot read data written with the new schema"));
+                found.addAll(
+                        labelled(support, old, proposed, version + " cannot read data written with the new schema"));
             }
         }
         if (!found.isEmpty()) {
-            throw new RuleViolationException(RuleType.COMPATIBILITY, "The content violates the COMPATIBILITY rule ("
-                    + level.get() + "); " + found.size() + " incompatibilit" + (found.size() == 1 ? "y" : "ies") + ":",
+            throw new RuleViolationException(
+                    RuleType.COMPATIBILITY,
+                    "The content violates the COMPATIBILITY rule (" + level.get() + "); " + found.size()
+                            + " incompatibilit" + (found.size() == 1 ? "y" : "ies") + ":",
                     found);
         }
     }
@@ -129,7 +139,9 @@ public class RulesService {
         } catch (InvalidContentException e) {
             return List.of(new Incompatibility("", what + ": " + e.getMessage()));
         }
-        return found.stream().map(i -> new Incompatibility(i.location(), what + ": " + i.message())).toList();
+        return found.stream()
+                .map(i -> new Incompatibility(i.location(), what + ": " + i.message()))
+                .toList();
     }
 
     private List<StoredVersion> earlierVersions(String artifactId, boolean all) {

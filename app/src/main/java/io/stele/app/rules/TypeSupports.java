@@ -21,9 +21,17 @@ public class TypeSupports {
     private final Map<ArtifactType, TypeSupport> supports = new EnumMap<>(ArtifactType.class);
 
     public TypeSupports() {
-        List.of(new AvroSupport(), new JsonSchemaSupport(), new ProtobufSupport(), JsonDocumentSupport.openApi(), JsonDocumentSupport.asyncApi(),
-                        JsonDocumentSupport.kafkaConnect(), new GraphQlSupport(), new XmlSupport(ArtifactType.XML),
-                        new XmlSupport(ArtifactType.XSD), new XmlSupport(ArtifactType.WSDL))
+        List.of(
+                        new AvroSupport(),
+                        new JsonSchemaSupport(),
+                        new ProtobufSupport(),
+                        JsonDocumentSupport.openApi(),
+                        JsonDocumentSupport.asyncApi(),
+                        JsonDocumentSupport.kafkaConnect(),
+                        new GraphQlSupport(),
+                        new XmlSupport(ArtifactType.XML),
+                        new XmlSupport(ArtifactType.XSD),
+                        new XmlSupport(ArtifactType.WSDL))
                 .forEach(s -> supports.put(s.type(), s));
         for (ArtifactType type : ArtifactType.values()) {
             supports.putIfAbsent(type, new Unchecked(type));
@@ -37,7 +45,9 @@ public class TypeSupports {
     /** The SHA-256 of the content's canonical form for its type. */
     public String canonicalHash(ArtifactType type, Content content) {
         String canonical = of(type).canonical(content.text());
-        return canonical.equals(content.text()) ? content.sha256() : Content.of(canonical).sha256();
+        return canonical.equals(content.text())
+                ? content.sha256()
+                : Content.of(canonical).sha256();
     }
 
     /** A type the registry stores as it is: PROTOBUF_FD, whose binary form has no text to check. */
@@ -54,6 +64,5 @@ public class TypeSupports {
         public String canonical(String content) {
             return content;
         }
-
     }
 }

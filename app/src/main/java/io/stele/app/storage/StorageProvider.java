@@ -55,17 +55,22 @@ public class StorageProvider {
     private volatile StorageUnavailableException startFailure;
     /** Failed attempts since the first; touched only by the attempt in progress. */
     private int failedAttempts;
+
     private long firstFailureNanos;
 
     @Inject
-    StorageProvider(Instance<RegistryStorage> backends,
-            @ConfigProperty(name = "stele.storage.kind", defaultValue = "embedded") String kind, CacheConfig cache,
+    StorageProvider(
+            Instance<RegistryStorage> backends,
+            @ConfigProperty(name = "stele.storage.kind", defaultValue = "embedded") String kind,
+            CacheConfig cache,
             MeterRegistry meters) {
         if (!backends.isResolvable()) {
-            throw new IllegalStateException("stele.storage.kind=" + kind
-                    + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka.");
+            throw new IllegalStateException(
+                    "stele.storage.kind=" + kind
+                            + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka.");
         }
-        this.storage = new CachingStorage(new TimedStorage(backends.get(), meters), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
+        this.storage = new CachingStorage(
+                new TimedStorage(backends.get(), meters), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
     }
 
     @PostConstruct
@@ -88,8 +93,11 @@ public class StorageProvider {
             if (failedAttempts == 0) {
                 LOG.infof("Storage backend '%s' started", storage.kind());
             } else {
-                LOG.infof("Storage backend '%s' started after %d failed attempts over %d s", storage.kind(),
-                        failedAttempts, Duration.ofNanos(System.nanoTime() - firstFailureNanos).toSeconds());
+                LOG.infof(
+                        "Storage backend '%s' started after %d failed attempts over %d s",
+                        storage.kind(),
+                        failedAttempts,
+                        Duration.ofNanos(System.nanoTime() - firstFailureNanos).toSeconds());
             }
         } catch (StorageUnavailableException e) {
             startFailure = e;
@@ -97,15 +105,22 @@ public class StorageProvider {
             state = StartState.retrying(reason);
             if (failedAttempts++ == 0) {
                 firstFailureNanos = System.nanoTime();
-                LOG.warnf("%s Retrying every %d s; /q/health/ready stays down until it answers.", sentence(reason),
-                        RETRY_SECONDS);
+                LOG.warnf(
+                        "%s Retrying every %d s; /q/health/ready stays down until it answers.",
+                        sentence(reason), RETRY_SECONDS);
             }
         } catch (StorageMisconfiguredException e) {
-            fail(sentence(oneLine(e.getMessage())) + " The registry stops: retrying cannot help.", null,
+            fail(
+                    sentence(oneLine(e.getMessage())) + " The registry stops: retrying cannot help.",
+                    null,
                     EXIT_MISCONFIGURED);
         } catch (Throwable e) {
-            fail("Storage backend '" + storage.kind() + "' failed to start with an unexpected error, and the registry"
-                    + " stops: " + oneLine(String.valueOf(e)), e, EXIT_UNEXPECTED);
+            fail(
+                    "Storage backend '" + storage.kind()
+                            + "' failed to start with an unexpected error, and the registry" + " stops: "
+                            + oneLine(String.valueOf(e)),
+                    e,
+                    EXIT_UNEXPECTED);
         }
     }
 
@@ -153,8 +168,8 @@ public class StorageProvider {
      */
     public CachingStorage storage() {
         if (!isStarted()) {
-            throw new StorageUnavailableException("The " + storage.kind() + " storage backend has not started yet",
-                    startFailure);
+            throw new StorageUnavailableException(
+                    "The " + storage.kind() + " storage backend has not started yet", startFailure);
         }
         return storage;
     }

@@ -47,6 +47,9 @@ public class StorageReadiness implements HealthCheck {
         String reason = wasReady
                 ? "The " + provider.kind() + " storage backend does not answer now."
                 : "The " + provider.kind() + " storage backend has started and is not ready yet.";
-        return check.withData("phase", wasReady ? "unavailable" : "starting").withData("reason", reason).down().build();
+        return check.withData("phase", wasReady ? "unavailable" : "starting")
+                .withData("reason", reason)
+                .down()
+                .build();
     }
 }

@@ -34,8 +34,13 @@ final class ImportBatcher {
 
         Totals plus(Batch batch) {
             Counts c = Counts.of(batch.records());
-            return new Totals(batch.line(), artifacts + c.artifacts(), versions + c.versions(), contents + c.contents(),
-                    rules + c.rules(), batches + 1);
+            return new Totals(
+                    batch.line(),
+                    artifacts + c.artifacts(),
+                    versions + c.versions(),
+                    contents + c.contents(),
+                    rules + c.rules(),
+                    batches + 1);
         }
 
         Totals atLine(long line) {
@@ -64,8 +69,8 @@ final class ImportBatcher {
             return Optional.empty();
         }
         if (trailerLine > 0) {
-            throw new InvalidRequestException("Line " + line + ": nothing may follow the trailer, on line "
-                    + trailerLine + ".");
+            throw new InvalidRequestException(
+                    "Line " + line + ": nothing may follow the trailer, on line " + trailerLine + ".");
         }
         TransferRecord record;
         try {
@@ -84,7 +89,8 @@ final class ImportBatcher {
         }
         Optional<Batch> full = Optional.empty();
         boolean startsArtifact = record instanceof TransferRecord.Artifact
-                || record instanceof TransferRecord.Rule r && r.scope().artifactId().isEmpty();
+                || record instanceof TransferRecord.Rule r
+                        && r.scope().artifactId().isEmpty();
         if (startsArtifact && current.size() >= batchSize) {
             full = Optional.of(new Batch(current, line));
             current = new ArrayList<>();

@@ -120,18 +120,21 @@ final class ImportPipeline {
         }
         Batch batch = toStore.poll();
         storing = true;
-        vertx.<Void>executeBlocking(() -> {
-            store.importBatch(batch.records());
-            return null;
-        }, false).onComplete((AsyncResult<Void> result) -> {
-            storing = false;
-            if (result.failed()) {
-                failNow(result.cause());
-                return;
-            }
-            totals = totals.plus(batch);
-            next();
-        });
+        vertx.<Void>executeBlocking(
+                        () -> {
+                            store.importBatch(batch.records());
+                            return null;
+                        },
+                        false)
+                .onComplete((AsyncResult<Void> result) -> {
+                    storing = false;
+                    if (result.failed()) {
+                        failNow(result.cause());
+                        return;
+                    }
+                    totals = totals.plus(batch);
+                    next();
+                });
     }
 
     /** Starts what can start, and answers once nothing is left to do. */

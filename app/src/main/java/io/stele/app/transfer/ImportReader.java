@@ -82,8 +82,8 @@ final class ImportReader {
 
     private void checkLength(long length) {
         if (length > maxLine) {
-            throw new InvalidRequestException("Line " + (batcher.line() + 1) + " is longer than " + maxLine
-                    + " bytes.");
+            throw new InvalidRequestException(
+                    "Line " + (batcher.line() + 1) + " is longer than " + maxLine + " bytes.");
         }
     }
 }

@@ -49,16 +49,19 @@ public class ImportRoute {
         ImportReader reader = new ImportReader(new ImportBatcher(config.importBatchSize()), maxLine);
         TransferStore store = provider.storage().transfer();
         new ImportPipeline(ctx.vertx(), ctx.request(), reader, store, new ImportPipeline.Answer() {
-            @Override
-            public void stored(ImportBatcher.Totals totals) {
-                ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(json(totals));
-            }
+                    @Override
+                    public void stored(ImportBatcher.Totals totals) {
+                        ctx.response()
+                                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                                .end(json(totals));
+                    }
 
-            @Override
-            public void failed(Throwable failure, ImportBatcher.Totals storedBefore) {
-                fail(ctx, failure, storedBefore);
-            }
-        }).start();
+                    @Override
+                    public void failed(Throwable failure, ImportBatcher.Totals storedBefore) {
+                        fail(ctx, failure, storedBefore);
+                    }
+                })
+                .start();
     }
 
     private static void fail(RoutingContext ctx, Throwable e, ImportBatcher.Totals storedBefore) {
@@ -72,7 +75,9 @@ public class ImportRoute {
                     + " artifacts, " + storedBefore.versions() + " versions (up to line " + storedBefore.lines() + ").";
         }
         if (!ctx.response().ended()) {
-            ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+            ctx.response()
+                    .setStatusCode(status)
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                     .putHeader(HttpHeaders.CONNECTION, "close")
                     .end(json(new ErrorBody(status, message)));
         }

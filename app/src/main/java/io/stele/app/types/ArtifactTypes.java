@@ -25,12 +25,12 @@ public class ArtifactTypes {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> AVRO_NAMED_TYPES = Set.of("record", "enum", "fixed", "error");
     private static final Pattern HINT = Pattern.compile("artifactType=([A-Za-z_]+)");
-    private static final Pattern PROTOBUF = Pattern.compile(
-            "(?m)^\\s*(syntax\\s*=\\s*\"proto[23]\"|package\\s+[\\w.]+\\s*;|message\\s+\\w+\\s*\\{)");
+    private static final Pattern PROTOBUF =
+            Pattern.compile("(?m)^\\s*(syntax\\s*=\\s*\"proto[23]\"|package\\s+[\\w.]+\\s*;|message\\s+\\w+\\s*\\{)");
     private static final Pattern YAML_OPENAPI = Pattern.compile("(?m)^[\"']?(openapi|swagger)[\"']?\\s*:");
     private static final Pattern YAML_ASYNCAPI = Pattern.compile("(?m)^[\"']?asyncapi[\"']?\\s*:");
-    private static final Pattern GRAPHQL = Pattern.compile(
-            "(?m)^\\s*(type|schema|scalar|interface|input|union|directive|extend)\\b[^;]*\\{?");
+    private static final Pattern GRAPHQL =
+            Pattern.compile("(?m)^\\s*(type|schema|scalar|interface|input|union|directive|extend)\\b[^;]*\\{?");
 
     /**
      * Parses an artifact type as clients send it in {@code X-Registry-ArtifactType}.
@@ -78,11 +78,14 @@ public class ArtifactTypes {
         return switch (type) {
             case AVRO -> {
                 Schema schema = avroOrNull(text);
-                boolean named = schema != null && switch (schema.getType()) {
-                    case RECORD, ENUM, FIXED -> true;
-                    default -> false;
-                };
-                yield new AnalysedContent(type, named ? Optional.of(schema.getName()) : Optional.empty(),
+                boolean named = schema != null
+                        && switch (schema.getType()) {
+                            case RECORD, ENUM, FIXED -> true;
+                            default -> false;
+                        };
+                yield new AnalysedContent(
+                        type,
+                        named ? Optional.of(schema.getName()) : Optional.empty(),
                         named ? Optional.ofNullable(schema.getDoc()) : Optional.empty());
             }
             case JSON -> titled(type, parseJsonOrNull(text), "");
@@ -162,8 +165,12 @@ public class ArtifactTypes {
     /** JSON that names none of the other JSON-based types' markers. */
     private static boolean mayBeAvro(String text) {
         String trimmed = text.stripLeading();
-        return !trimmed.isEmpty() && "{[\"".indexOf(trimmed.charAt(0)) >= 0 && !text.contains("\"$schema\"")
-                && !text.contains("\"openapi\"") && !text.contains("\"swagger\"") && !text.contains("\"asyncapi\"");
+        return !trimmed.isEmpty()
+                && "{[\"".indexOf(trimmed.charAt(0)) >= 0
+                && !text.contains("\"$schema\"")
+                && !text.contains("\"openapi\"")
+                && !text.contains("\"swagger\"")
+                && !text.contains("\"asyncapi\"");
     }
 
     private static boolean isAvroTypeName(String name) {

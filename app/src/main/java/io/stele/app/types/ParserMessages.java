@@ -23,7 +23,9 @@ public final class ParserMessages {
     public static String json(JsonProcessingException e) {
         String reason = stripped(e.getOriginalMessage());
         JsonLocation at = e.getLocation();
-        return at == null || at.getLineNr() < 1 ? reason : reason + " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return at == null || at.getLineNr() < 1
+                ? reason
+                : reason + " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
     /**

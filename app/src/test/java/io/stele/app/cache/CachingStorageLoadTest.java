@@ -66,24 +66,30 @@ class CachingStorageLoadTest {
         assertThat(cache.latestAnswer("other").version().version()).isEqualTo(1);
         backend.artifacts().create(draft(HELD, 1)); // straight to the backend: not cached
 
-        Future<StoredVersion> held = threads.submit(() -> cache.versions().latest(HELD).orElseThrow());
+        Future<StoredVersion> held =
+                threads.submit(() -> cache.versions().latest(HELD).orElseThrow());
         assertThat(backend.entered.await(DEADLINE_SECONDS, TimeUnit.SECONDS))
-                .as("the load of '%s' reaches the backend", HELD).isTrue();
+                .as("the load of '%s' reaches the backend", HELD)
+                .isTrue();
 
         assertThat(within("a cached read of another artifact", () -> cache.cachedAnswer("other")))
                 .isNotNull();
-        assertThat(within("a read of another artifact through the cache", () -> cache.versions().latest("other")))
+        assertThat(within("a read of another artifact through the cache", () -> cache.versions()
+                        .latest("other")))
                 .hasValueSatisfying(v -> assertThat(v.version()).isEqualTo(1));
         // The backend tells the cache of this write before it returns: a listener that waited
         // for the held load would hold the write too.
-        within("a write of the held artifact, whose change report drops its entry",
-                () -> backend.versions().add(draft(HELD, 2)));
-        within("a write of another artifact through the cache", () -> cache.versions().add(draft("other", 2)));
-        assertThat(cache.versions().latest("other")).hasValueSatisfying(v -> assertThat(v.version()).isEqualTo(2));
+        within("a write of the held artifact, whose change report drops its entry", () -> backend.versions()
+                .add(draft(HELD, 2)));
+        within("a write of another artifact through the cache", () -> cache.versions()
+                .add(draft("other", 2)));
+        assertThat(cache.versions().latest("other"))
+                .hasValueSatisfying(v -> assertThat(v.version()).isEqualTo(2));
 
         backend.release.countDown();
         assertThat(held.get(DEADLINE_SECONDS, TimeUnit.SECONDS).version())
-                .as("the held load answers what it read, before the change").isEqualTo(1);
+                .as("the held load answers what it read, before the change")
+                .isEqualTo(1);
         assertThat(cache.versions().latest(HELD))
                 .as("what the held load read was not kept past the change")
                 .hasValueSatisfying(v -> assertThat(v.version()).isEqualTo(2));
@@ -92,7 +98,8 @@ class CachingStorageLoadTest {
     @Test
     void concurrentReadsOfOneUncachedArtifact_shareOneLoad() throws Exception {
         backend.artifacts().create(draft(HELD, 1));
-        Future<StoredVersion> first = threads.submit(() -> cache.versions().latest(HELD).orElseThrow());
+        Future<StoredVersion> first =
+                threads.submit(() -> cache.versions().latest(HELD).orElseThrow());
         assertThat(backend.entered.await(DEADLINE_SECONDS, TimeUnit.SECONDS)).isTrue();
         AtomicReference<Thread> secondThread = new AtomicReference<>();
         Future<StoredVersion> second = threads.submit(() -> {
@@ -101,14 +108,17 @@ class CachingStorageLoadTest {
         });
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
         while (secondThread.get() == null || secondThread.get().getState() != Thread.State.WAITING) {
-            assertThat(System.nanoTime()).as("the second read waits for the first one's load").isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("the second read waits for the first one's load")
+                    .isLessThan(deadline);
             Thread.sleep(1);
         }
 
         backend.release.countDown();
         assertThat(first.get(DEADLINE_SECONDS, TimeUnit.SECONDS).version()).isEqualTo(1);
         assertThat(second.get(DEADLINE_SECONDS, TimeUnit.SECONDS).version()).isEqualTo(1);
-        assertThat(backend.latestReads.get()).as("reads of the latest version that reached the backend")
+        assertThat(backend.latestReads.get())
+                .as("reads of the latest version that reached the backend")
                 .isEqualTo(1);
     }
 
@@ -116,14 +126,20 @@ class CachingStorageLoadTest {
         try {
             return threads.submit(call).get(DEADLINE_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            throw new AssertionError(what + " did not finish within " + DEADLINE_SECONDS
-                    + " s while a load of '" + HELD + "' was held back in the backend", e);
+            throw new AssertionError(
+                    what + " did not finish within " + DEADLINE_SECONDS + " s while a load of '" + HELD
+                            + "' was held back in the backend",
+                    e);
         }
     }
 
     private static VersionDraft draft(String artifactId, int n) {
-        return new VersionDraft(artifactId, ArtifactType.AVRO,
-                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"), EditableMeta.EMPTY, "alice");
+        return new VersionDraft(
+                artifactId,
+                ArtifactType.AVRO,
+                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"),
+                EditableMeta.EMPTY,
+                "alice");
     }
 
     /** A real backend whose reads of one artifact's latest version wait, once read, until released. */

@@ -20,8 +20,18 @@ class LatestCacheTest {
     private static final int ENTRY_WEIGHT = new LatestCache.Entry(version("a-000"), 0).weight;
 
     private static StoredVersion version(String artifactId) {
-        return new StoredVersion(artifactId, 1, 1, 1, ArtifactType.AVRO, VersionState.ENABLED, EditableMeta.EMPTY, "",
-                Instant.EPOCH, "", Instant.EPOCH);
+        return new StoredVersion(
+                artifactId,
+                1,
+                1,
+                1,
+                ArtifactType.AVRO,
+                VersionState.ENABLED,
+                EditableMeta.EMPTY,
+                "",
+                Instant.EPOCH,
+                "",
+                Instant.EPOCH);
     }
 
     private static String id(int i) {
@@ -36,8 +46,10 @@ class LatestCacheTest {
 
         IntStream.range(10, 15).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
 
-        assertThat(IntStream.range(0, 15).filter(i -> cache.get(id(i)) != null).count()).isEqualTo(10);
-        IntStream.range(0, 5).forEach(i -> assertThat(cache.get(id(i))).as(id(i)).isNotNull());
+        assertThat(IntStream.range(0, 15).filter(i -> cache.get(id(i)) != null).count())
+                .isEqualTo(10);
+        IntStream.range(0, 5)
+                .forEach(i -> assertThat(cache.get(id(i))).as(id(i)).isNotNull());
     }
 
     @Test
@@ -49,7 +61,9 @@ class LatestCacheTest {
                 cache.get("b-%03d".formatted(j)); // every entry held is marked used before the next put
             }
         }
-        assertThat(IntStream.range(0, 1000).filter(i -> cache.get("b-%03d".formatted(i)) != null).count())
+        assertThat(IntStream.range(0, 1000)
+                        .filter(i -> cache.get("b-%03d".formatted(i)) != null)
+                        .count())
                 .isEqualTo(100);
     }
 
@@ -59,11 +73,15 @@ class LatestCacheTest {
         LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10), sweeps::add);
         IntStream.range(0, 4).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
 
-        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count()).isEqualTo(4);
-        assertThat(sweeps).as("one sweep at a time, however many puts went over the bound").hasSize(1);
+        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count())
+                .isEqualTo(4);
+        assertThat(sweeps)
+                .as("one sweep at a time, however many puts went over the bound")
+                .hasSize(1);
 
         sweeps.remove(0).run();
-        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count()).isEqualTo(2);
+        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count())
+                .isEqualTo(2);
         assertThat(sweeps).isEmpty();
     }
 
@@ -120,8 +138,16 @@ class LatestCacheTest {
         IntStream.range(0, 3).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
         cache.lookup(id(2));
 
-        assertThat(meters.get("cache.gets").tag("result", "miss").functionCounter().count()).isEqualTo(1);
-        assertThat(meters.get("cache.gets").tag("result", "hit").functionCounter().count()).isEqualTo(1);
+        assertThat(meters.get("cache.gets")
+                        .tag("result", "miss")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get("cache.gets")
+                        .tag("result", "hit")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(1);
         assertThat(meters.get("cache.puts").functionCounter().count()).isEqualTo(3);
         assertThat(meters.get("cache.evictions").functionCounter().count()).isEqualTo(1);
         assertThat(meters.get("cache.size").gauge().value()).isEqualTo(2);

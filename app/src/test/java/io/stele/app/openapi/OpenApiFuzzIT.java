@@ -31,10 +31,18 @@ class OpenApiFuzzIT {
         String avro = "{\"type\":\"record\",\"name\":\"Fuzz\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}%s]}";
         List<HttpResponse<String>> answers = List.of(
                 registry.send("POST", "/api/artifacts", avro.formatted(""), "X-Registry-ArtifactId", "fuzz-avro"),
-                registry.send("PUT", "/api/artifacts/fuzz-avro",
+                registry.send(
+                        "PUT",
+                        "/api/artifacts/fuzz-avro",
                         avro.formatted(",{\"name\":\"name\",\"type\":\"string\",\"default\":\"\"}")),
-                registry.send("POST", "/api/artifacts", "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\"}",
-                        "X-Registry-ArtifactId", "fuzz-json", "X-Registry-ArtifactType", "JSON"));
+                registry.send(
+                        "POST",
+                        "/api/artifacts",
+                        "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"object\"}",
+                        "X-Registry-ArtifactId",
+                        "fuzz-json",
+                        "X-Registry-ArtifactType",
+                        "JSON"));
         for (HttpResponse<String> answer : answers) {
             assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         }
@@ -47,23 +55,38 @@ class OpenApiFuzzIT {
         Files.createDirectories(Path.of("target"));
         Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "openapi-fuzz-");
         Path config = Path.of("src/test/resources/schemathesis.toml").toAbsolutePath();
-        try (RegistryProcess registry = new RegistryProcess(Map.of("stele.storage.embedded.dir", dir.toString()),
-                dir.resolve("registry.log")).start()) {
+        try (RegistryProcess registry = new RegistryProcess(
+                        Map.of("stele.storage.embedded.dir", dir.toString()), dir.resolve("registry.log"))
+                .start()) {
             seed(registry);
             String base = registry.baseUri().toString();
             Path report = dir.resolve("schemathesis.txt");
-            Process fuzz = new ProcessBuilder(List.of(command.toString(), "--no-color", "--config-file", config.toString(),
-                    "run", base + "/q/openapi?format=json", "--url", base))
-                    .directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(report.toFile()).start();
+            Process fuzz = new ProcessBuilder(List.of(
+                            command.toString(),
+                            "--no-color",
+                            "--config-file",
+                            config.toString(),
+                            "run",
+                            base + "/q/openapi?format=json",
+                            "--url",
+                            base))
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(report.toFile())
+                    .start();
             boolean finished = fuzz.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             if (!finished) {
                 fuzz.destroyForcibly().waitFor();
             }
             String output = Files.readString(report);
-            assertThat(finished).as("Schemathesis finished within %s:%n%s", RUN_TIMEOUT, output).isTrue();
-            assertThat(fuzz.exitValue()).as("Schemathesis found answers that differ from /q/openapi:%n%s%n"
-                    + "registry log: %s", output, dir.resolve("registry.log")).isZero();
+            assertThat(finished)
+                    .as("Schemathesis finished within %s:%n%s", RUN_TIMEOUT, output)
+                    .isTrue();
+            assertThat(fuzz.exitValue())
+                    .as(
+                            "Schemathesis found answers that differ from /q/openapi:%n%s%n" + "registry log: %s",
+                            output, dir.resolve("registry.log"))
+                    .isZero();
         }
     }
 }

@@ -31,13 +31,21 @@ final class Schemathesis {
         Path home = cache.resolve("schemathesis-" + version);
         Path done = home.resolve(".installed");
         Files.createDirectories(cache);
-        try (FileChannel lock = FileChannel.open(cache.resolve("schemathesis-" + version + ".lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock held = lock.lock()) {
+        try (FileChannel lock = FileChannel.open(
+                        cache.resolve("schemathesis-" + version + ".lock"),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+                FileLock held = lock.lock()) {
             if (!Files.exists(done)) {
                 deleteRecursively(home);
                 run(home.resolveSibling(home.getFileName() + ".log"), "python3", "-m", "venv", home.toString());
-                run(home.resolveSibling(home.getFileName() + ".log"), home.resolve("bin/pip").toString(), "install",
-                        "--disable-pip-version-check", "--quiet", "schemathesis==" + version);
+                run(
+                        home.resolveSibling(home.getFileName() + ".log"),
+                        home.resolve("bin/pip").toString(),
+                        "install",
+                        "--disable-pip-version-check",
+                        "--quiet",
+                        "schemathesis==" + version);
                 Files.writeString(done, version + "\n");
             }
         }
@@ -45,12 +53,14 @@ final class Schemathesis {
     }
 
     private static void run(Path log, String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
         if (!process.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException("Installing Schemathesis took over " + INSTALL_TIMEOUT + ": "
-                    + List.of(command) + "; see " + log);
+            throw new IllegalStateException(
+                    "Installing Schemathesis took over " + INSTALL_TIMEOUT + ": " + List.of(command) + "; see " + log);
         }
         if (process.exitValue() != 0) {
             throw new IllegalStateException("Installing Schemathesis failed (" + process.exitValue() + "): "

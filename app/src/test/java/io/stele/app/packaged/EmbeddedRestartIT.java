@@ -34,12 +34,16 @@ class EmbeddedRestartIT {
             HttpResponse<String> created = create(registry, "orders", schema(1));
             assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
             v1 = globalId(created);
-            assertThat(registry.send("PUT", "/api/artifacts/orders", schema(2)).statusCode()).isEqualTo(200);
+            assertThat(registry.send("PUT", "/api/artifacts/orders", schema(2)).statusCode())
+                    .isEqualTo(200);
         }
         try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
-            assertThat(registry.send("GET", "/api/artifacts/orders", null).body()).isEqualTo(schema(2));
+            assertThat(registry.send("GET", "/api/artifacts/orders", null).body())
+                    .isEqualTo(schema(2));
             assertThat(registry.send("GET", "/api/ids/" + v1, null).body()).isEqualTo(schema(1));
-            assertThat(registry.send("GET", "/api/artifacts/orders/versions", null).body()).isEqualTo("[1,2]");
+            assertThat(registry.send("GET", "/api/artifacts/orders/versions", null)
+                            .body())
+                    .isEqualTo("[1,2]");
         }
     }
 
@@ -63,12 +67,15 @@ class EmbeddedRestartIT {
         try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("first.log")).start()) {
             assertThat(create(registry, "kept", schema(1)).statusCode()).isEqualTo(200);
         }
-        try (Connection c = DriverManager.getConnection(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
+        try (Connection c =
+                        DriverManager.getConnection(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
                 Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE flyway_schema_history SET checksum = 42 WHERE version = '1'");
         }
         String error = Writes.assertExitsMisconfigured(new RegistryProcess(settings, dir.resolve("altered.log")));
-        assertThat(error).contains("checksum mismatch for migration version 1").contains("stele.storage.embedded.dir")
+        assertThat(error)
+                .contains("checksum mismatch for migration version 1")
+                .contains("stele.storage.embedded.dir")
                 .contains("Run the release that migrated it");
     }
 }

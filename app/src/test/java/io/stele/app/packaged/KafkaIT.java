@@ -57,7 +57,9 @@ class KafkaIT {
         settings.put("stele.storage.kafka.topic", topic);
         settings.put("stele.storage.kafka.replication-factor", "1");
         settings.put("stele.storage.kafka.min-insync-replicas", "1");
-        settings.put("stele.storage.kafka.state-dir", home.resolve(topic + "-" + replica).toString());
+        settings.put(
+                "stele.storage.kafka.state-dir",
+                home.resolve(topic + "-" + replica).toString());
         return settings;
     }
 
@@ -82,7 +84,9 @@ class KafkaIT {
             if (exports.stream().distinct().count() == 1) {
                 return exports.get(0);
             }
-            assertThat(System.nanoTime()).as("replicas give the same export within 10 s").isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("replicas give the same export within 10 s")
+                    .isLessThan(deadline);
             Thread.sleep(100);
         }
     }
@@ -98,7 +102,9 @@ class KafkaIT {
                 writes.add(CompletableFuture.supplyAsync(() -> {
                     int failures = 0;
                     for (int i = 0; i < 20; i++) {
-                        if (node.send("POST", "/api/artifacts/shared/versions", schema(2 + i % 5)).statusCode() != 200) {
+                        if (node.send("POST", "/api/artifacts/shared/versions", schema(2 + i % 5))
+                                        .statusCode()
+                                != 200) {
                             failures++;
                         }
                     }
@@ -110,9 +116,12 @@ class KafkaIT {
             }
             for (int round = 0; round < 10; round++) {
                 String id = "race-" + round;
-                CompletableFuture<HttpResponse<String>> viaA = CompletableFuture.supplyAsync(() -> create(a, id, schema(1)));
-                CompletableFuture<HttpResponse<String>> viaB = CompletableFuture.supplyAsync(() -> create(b, id, schema(2)));
-                List<Integer> statuses = List.of(viaA.get(1, TimeUnit.MINUTES).statusCode(),
+                CompletableFuture<HttpResponse<String>> viaA =
+                        CompletableFuture.supplyAsync(() -> create(a, id, schema(1)));
+                CompletableFuture<HttpResponse<String>> viaB =
+                        CompletableFuture.supplyAsync(() -> create(b, id, schema(2)));
+                List<Integer> statuses = List.of(
+                        viaA.get(1, TimeUnit.MINUTES).statusCode(),
                         viaB.get(1, TimeUnit.MINUTES).statusCode());
                 assertThat(statuses).containsExactlyInAnyOrder(200, 409);
                 HttpResponse<String> refused = statuses.get(0) == 409 ? viaA.get() : viaB.get();
@@ -120,7 +129,8 @@ class KafkaIT {
             }
             String export = sameExport(a, b);
             assertThat(a.send("GET", "/api/artifacts/shared/versions", null).body())
-                    .isEqualTo(b.send("GET", "/api/artifacts/shared/versions", null).body())
+                    .isEqualTo(b.send("GET", "/api/artifacts/shared/versions", null)
+                            .body())
                     .contains(",81]");
             assertThat(export).contains("\"artifactId\":\"race-9\"");
         }
@@ -131,14 +141,17 @@ class KafkaIT {
         String topic = newTopic();
         try (RegistryProcess other = registry(topic, "other", "sigkill-other").start()) {
             List<Long> acknowledged;
-            try (RegistryProcess victim = registry(topic, "victim", "sigkill-victim").start()) {
+            try (RegistryProcess victim =
+                    registry(topic, "victim", "sigkill-victim").start()) {
                 acknowledged = Writes.floodThenKill(victim, 8, 300);
             }
-            try (RegistryProcess restarted = registry(topic, "victim", "sigkill-restarted").start()) {
+            try (RegistryProcess restarted =
+                    registry(topic, "victim", "sigkill-restarted").start()) {
                 Writes.assertAllPresent(restarted, acknowledged);
                 Writes.assertAllPresent(other, acknowledged);
                 sameExport(restarted, other);
-                assertThat(create(restarted, "after-restart", schema(1)).statusCode()).isEqualTo(200);
+                assertThat(create(restarted, "after-restart", schema(1)).statusCode())
+                        .isEqualTo(200);
                 sameExport(restarted, other);
             }
         }
@@ -158,7 +171,8 @@ class KafkaIT {
                 assertThat(during.statusCode()).isEqualTo(503);
                 assertThat(during.body()).contains("\"error_code\":503").contains("\"message\"");
                 // reads are served from the replica's local state meanwhile
-                assertThat(registry.send("GET", "/api/artifacts/before", null).statusCode()).isEqualTo(200);
+                assertThat(registry.send("GET", "/api/artifacts/before", null).statusCode())
+                        .isEqualTo(200);
                 HttpResponse<String> consumer = registry.send("GET", "/api/ids/" + Writes.globalId(before), null);
                 assertThat(consumer.statusCode()).isEqualTo(200);
                 assertThat(consumer.body()).isEqualTo(schema(1));
@@ -167,7 +181,9 @@ class KafkaIT {
                 int status;
                 do {
                     status = create(registry, "after", schema(1)).statusCode();
-                    assertThat(System.nanoTime()).as("writes recover within 60 s").isLessThan(deadline);
+                    assertThat(System.nanoTime())
+                            .as("writes recover within 60 s")
+                            .isLessThan(deadline);
                 } while (status == 503);
                 assertThat(status).isEqualTo(200);
                 assertThat(awaitStatus(registry, "/q/health/ready", 200, 10)).isTrue();
@@ -182,10 +198,13 @@ class KafkaIT {
             Map<String, String> settings = settings(newTopic(), "late");
             settings.put("stele.storage.kafka.bootstrap-servers", own.bootstrapServers());
             own.stop();
-            try (RegistryProcess registry = new RegistryProcess(settings, home.resolve("late.log")).startWithoutWaiting()) {
+            try (RegistryProcess registry =
+                    new RegistryProcess(settings, home.resolve("late.log")).startWithoutWaiting()) {
                 assertThat(awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
-                await("the ready check says the registry retries").atMost(Duration.ofSeconds(60))
-                        .until(() -> "retrying".equals(Writes.readiness(registry).get("phase")));
+                await("the ready check says the registry retries")
+                        .atMost(Duration.ofSeconds(60))
+                        .until(() ->
+                                "retrying".equals(Writes.readiness(registry).get("phase")));
                 assertThat(Writes.readiness(registry).get("reason"))
                         .startsWith("Cannot reach Kafka at " + own.bootstrapServers())
                         .contains("stele.storage.kafka.bootstrap-servers");
@@ -194,13 +213,21 @@ class KafkaIT {
                 assertThat(early.body()).contains("\"error_code\":503");
                 own.startAgain();
                 assertThat(awaitStatus(registry, "/q/health/ready", 200, 90)).isTrue();
-                assertThat(Writes.readiness(registry)).containsEntry("phase", "ready").doesNotContainKey("reason");
+                assertThat(Writes.readiness(registry))
+                        .containsEntry("phase", "ready")
+                        .doesNotContainKey("reason");
                 assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
-                assertThat(Writes.logLines(registry, "WARN")).filteredOn(line -> line.contains("StorageProvider"))
-                        .singleElement().asString().contains("stele.storage.kafka.bootstrap-servers")
+                assertThat(Writes.logLines(registry, "WARN"))
+                        .filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement()
+                        .asString()
+                        .contains("stele.storage.kafka.bootstrap-servers")
                         .contains("Retrying every 2 s");
-                assertThat(Writes.logLines(registry, "INFO")).filteredOn(line -> line.contains("StorageProvider"))
-                        .singleElement().asString().contains("Storage backend 'kafka' started after");
+                assertThat(Writes.logLines(registry, "INFO"))
+                        .filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement()
+                        .asString()
+                        .contains("Storage backend 'kafka' started after");
                 assertThat(Writes.logLines(registry, "ERROR")).isEmpty();
             }
         }
@@ -209,13 +236,16 @@ class KafkaIT {
     @Test
     void topicCreatedBeforehandWithCompaction_exitsNonZero_withOneErrorLineNamingTheSetting() throws Exception {
         String topic = newTopic();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty())
-                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
-                    .all().get(30, TimeUnit.SECONDS);
+                            .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
         String error = Writes.assertExitsMisconfigured(registry(topic, "compacted", "compacted"));
-        assertThat(error).contains("Topic '" + topic + "' (stele.storage.kafka.topic) has cleanup.policy=compact")
+        assertThat(error)
+                .contains("Topic '" + topic + "' (stele.storage.kafka.topic) has cleanup.policy=compact")
                 .contains("set cleanup.policy=delete");
     }
 }

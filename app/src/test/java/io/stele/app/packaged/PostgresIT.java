@@ -69,7 +69,8 @@ class PostgresIT {
                 RegistryProcess b = registry(settings, "replica-b").start()) {
             assertThat(create(a, "shared", schema(1)).statusCode()).isEqualTo(200);
             assertThat(b.send("GET", "/api/artifacts/shared", null).body()).isEqualTo(schema(1));
-            assertThat(b.send("PUT", "/api/artifacts/shared", schema(2)).statusCode()).isEqualTo(200);
+            assertThat(b.send("PUT", "/api/artifacts/shared", schema(2)).statusCode())
+                    .isEqualTo(200);
             assertThat(a.send("GET", "/api/artifacts/shared", null).body()).isEqualTo(schema(2));
 
             List<Thread> writers = new ArrayList<>();
@@ -77,7 +78,8 @@ class PostgresIT {
             for (RegistryProcess node : List.of(a, b, a, b)) {
                 Thread t = new Thread(() -> {
                     for (int i = 0; i < 25; i++) {
-                        int status = node.send("POST", "/api/artifacts/shared/versions", schema(3 + (i % 7))).statusCode();
+                        int status = node.send("POST", "/api/artifacts/shared/versions", schema(3 + (i % 7)))
+                                .statusCode();
                         if (status != 200) {
                             failures.add(status);
                         }
@@ -88,7 +90,9 @@ class PostgresIT {
             }
             for (Thread t : writers) {
                 t.join(TimeUnit.MINUTES.toMillis(2));
-                assertThat(t.isAlive()).as("a writer still runs after 2 minutes").isFalse();
+                assertThat(t.isAlive())
+                        .as("a writer still runs after 2 minutes")
+                        .isFalse();
             }
             assertThat(failures).isEmpty();
             StringBuilder expected = new StringBuilder("[");
@@ -96,8 +100,10 @@ class PostgresIT {
                 expected.append(v == 1 ? "" : ",").append(v);
             }
             expected.append("]");
-            assertThat(a.send("GET", "/api/artifacts/shared/versions", null).body()).isEqualTo(expected.toString());
-            assertThat(b.send("GET", "/api/artifacts/shared/versions", null).body()).isEqualTo(expected.toString());
+            assertThat(a.send("GET", "/api/artifacts/shared/versions", null).body())
+                    .isEqualTo(expected.toString());
+            assertThat(b.send("GET", "/api/artifacts/shared/versions", null).body())
+                    .isEqualTo(expected.toString());
         }
     }
 
@@ -114,7 +120,8 @@ class PostgresIT {
             for (int v = 2; v <= 21; v++) {
                 assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1));
                 assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1)); // cached now
-                assertThat(a.send("PUT", "/api/artifacts/hot", schema(v)).statusCode()).isEqualTo(200);
+                assertThat(a.send("PUT", "/api/artifacts/hot", schema(v)).statusCode())
+                        .isEqualTo(200);
                 long written = System.nanoTime();
                 long lag;
                 while (true) {
@@ -122,14 +129,17 @@ class PostgresIT {
                     if (b.send("GET", "/api/artifacts/hot", null).body().equals(schema(v))) {
                         break;
                     }
-                    assertThat(lag).as("replica B still serves version %d", v - 1).isLessThan(REPLICA_BOUND_MILLIS);
+                    assertThat(lag)
+                            .as("replica B still serves version %d", v - 1)
+                            .isLessThan(REPLICA_BOUND_MILLIS);
                     Thread.sleep(1);
                 }
                 lags.add(lag);
                 assertThat(a.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v));
             }
             lags.sort(null);
-            System.out.printf("Replica B served the new latest %d ms (median), %d ms (max) after replica A's write%n",
+            System.out.printf(
+                    "Replica B served the new latest %d ms (median), %d ms (max) after replica A's write%n",
                     lags.get(lags.size() / 2), lags.get(lags.size() - 1));
         }
     }
@@ -144,15 +154,20 @@ class PostgresIT {
             String test = "/api/artifacts/ruled/test";
             assertThat(b.send("PUT", test, incompatible).statusCode()).isEqualTo(204); // B has read the rules now
             String rule = "{\"type\":\"COMPATIBILITY\",\"config\":\"BACKWARD\"}";
-            assertThat(a.send("POST", "/api/rules", rule, "Content-Type", "application/json").statusCode()).isEqualTo(204);
+            assertThat(a.send("POST", "/api/rules", rule, "Content-Type", "application/json")
+                            .statusCode())
+                    .isEqualTo(204);
             awaitStatus(b, test, incompatible, 409);
             assertThat(a.send("DELETE", "/api/rules", null).statusCode()).isEqualTo(204);
             awaitStatus(b, test, incompatible, 204);
-            assertThat(a.send("POST", "/api/artifacts/ruled/rules", rule, "Content-Type", "application/json").statusCode())
+            assertThat(a.send("POST", "/api/artifacts/ruled/rules", rule, "Content-Type", "application/json")
+                            .statusCode())
                     .isEqualTo(204);
             awaitStatus(b, test, incompatible, 409);
-            assertThat(b.send("PUT", "/api/artifacts/ruled", incompatible).statusCode()).isEqualTo(409);
-            assertThat(b.send("PUT", "/api/artifacts/ruled", schema(2)).statusCode()).isEqualTo(200);
+            assertThat(b.send("PUT", "/api/artifacts/ruled", incompatible).statusCode())
+                    .isEqualTo(409);
+            assertThat(b.send("PUT", "/api/artifacts/ruled", schema(2)).statusCode())
+                    .isEqualTo(200);
         }
     }
 
@@ -168,7 +183,8 @@ class PostgresIT {
     }
 
     @Test
-    void databaseStoppedAndRestarted_answers503MeanwhileButForContentByGlobalId_andRecoversWithoutRestart() throws Exception {
+    void databaseStoppedAndRestarted_answers503MeanwhileButForContentByGlobalId_andRecoversWithoutRestart()
+            throws Exception {
         PostgresServer own = PostgresServer.start(Path.of("target"));
         try {
             Map<String, String> settings = settings(own, own.createDatabase());
@@ -186,10 +202,13 @@ class PostgresIT {
                 assertThat(consumer.statusCode()).isEqualTo(200);
                 assertThat(consumer.body()).isEqualTo(schema(1));
                 assertThat(create(registry, "during", schema(1)).statusCode()).isEqualTo(503);
-                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 30))
+                        .isTrue();
                 own.startAgain();
-                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
-                assertThat(Writes.awaitStatus(registry, "/api/artifacts/before", 200, 30)).isTrue();
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60))
+                        .isTrue();
+                assertThat(Writes.awaitStatus(registry, "/api/artifacts/before", 200, 30))
+                        .isTrue();
                 assertThat(create(registry, "after", schema(1)).statusCode()).isEqualTo(200);
             }
         } finally {
@@ -204,21 +223,35 @@ class PostgresIT {
             Map<String, String> settings = settings(own, own.createDatabase());
             own.stop();
             try (RegistryProcess registry = registry(settings, "late-database").startWithoutWaiting()) {
-                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 60)).isTrue();
-                assertThat(Writes.readiness(registry)).containsEntry("phase", "retrying").extractingByKey("reason")
-                        .asString().startsWith("Cannot reach the postgresql database at " + own.jdbcUrl(""))
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 60))
+                        .isTrue();
+                assertThat(Writes.readiness(registry))
+                        .containsEntry("phase", "retrying")
+                        .extractingByKey("reason")
+                        .asString()
+                        .startsWith("Cannot reach the postgresql database at " + own.jdbcUrl(""))
                         .contains("stele.storage.postgresql.url");
                 HttpResponse<String> early = registry.send("GET", "/api/artifacts", null);
                 assertThat(early.statusCode()).isEqualTo(503);
                 assertThat(early.body()).contains("\"error_code\":503");
                 own.startAgain();
-                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60)).isTrue();
-                assertThat(Writes.readiness(registry)).containsEntry("phase", "ready").doesNotContainKey("reason");
+                assertThat(Writes.awaitStatus(registry, "/q/health/ready", 200, 60))
+                        .isTrue();
+                assertThat(Writes.readiness(registry))
+                        .containsEntry("phase", "ready")
+                        .doesNotContainKey("reason");
                 assertThat(create(registry, "late", schema(1)).statusCode()).isEqualTo(200);
-                assertThat(Writes.logLines(registry, "WARN")).filteredOn(line -> line.contains("StorageProvider"))
-                        .singleElement().asString().contains("stele.storage.postgresql.url").contains("Retrying every 2 s");
-                assertThat(Writes.logLines(registry, "INFO")).filteredOn(line -> line.contains("StorageProvider"))
-                        .singleElement().asString().contains("Storage backend 'postgresql' started after");
+                assertThat(Writes.logLines(registry, "WARN"))
+                        .filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement()
+                        .asString()
+                        .contains("stele.storage.postgresql.url")
+                        .contains("Retrying every 2 s");
+                assertThat(Writes.logLines(registry, "INFO"))
+                        .filteredOn(line -> line.contains("StorageProvider"))
+                        .singleElement()
+                        .asString()
+                        .contains("Storage backend 'postgresql' started after");
                 assertThat(Writes.logLines(registry, "ERROR")).isEmpty();
             }
         } finally {
@@ -231,7 +264,9 @@ class PostgresIT {
         Map<String, String> settings = settings(server.createDatabase());
         settings.put("stele.storage.postgresql.password", "wrong");
         String error = Writes.assertExitsMisconfigured(registry(settings, "wrong-password"));
-        assertThat(error).contains("password authentication failed").contains("stele.storage.postgresql.username")
+        assertThat(error)
+                .contains("password authentication failed")
+                .contains("stele.storage.postgresql.username")
                 .contains("stele.storage.postgresql.password");
     }
 
@@ -242,12 +277,15 @@ class PostgresIT {
         try (RegistryProcess registry = registry(settings, "checksum-first").start()) {
             assertThat(create(registry, "kept", schema(1)).statusCode()).isEqualTo(200);
         }
-        try (Connection c = DriverManager.getConnection(server.jdbcUrl(database), PostgresServer.USER,
-                PostgresServer.PASSWORD); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        server.jdbcUrl(database), PostgresServer.USER, PostgresServer.PASSWORD);
+                Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE flyway_schema_history SET checksum = 42 WHERE version = '3'");
         }
         String error = Writes.assertExitsMisconfigured(registry(settings, "checksum-altered"));
-        assertThat(error).contains("checksum mismatch for migration version 3").contains("flyway_schema_history")
+        assertThat(error)
+                .contains("checksum mismatch for migration version 3")
+                .contains("flyway_schema_history")
                 .contains("Run the release that migrated it");
     }
 

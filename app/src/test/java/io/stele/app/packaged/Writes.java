@@ -31,7 +31,8 @@ final class Writes {
 
     /** A valid Avro record schema with {@code fields} fields, each a compatible evolution of the last. */
     static String schema(int fields) {
-        StringBuilder s = new StringBuilder("{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}");
+        StringBuilder s = new StringBuilder(
+                "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}");
         for (int i = 1; i < fields; i++) {
             s.append(",{\"name\":\"f").append(i).append("\",\"type\":\"string\",\"default\":\"\"}");
         }
@@ -74,13 +75,17 @@ final class Writes {
             });
         }
         try {
-            await(atLeast + " writes are acknowledged before the registry is killed").atMost(Duration.ofSeconds(120))
-                    .pollInterval(Duration.ofMillis(20)).until(() -> acknowledged.size() >= atLeast);
+            await(atLeast + " writes are acknowledged before the registry is killed")
+                    .atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> acknowledged.size() >= atLeast);
         } finally {
             registry.kill();
             pool.shutdownNow();
         }
-        assertThat(pool.awaitTermination(60, TimeUnit.SECONDS)).as("the writers stop within 60 s").isTrue();
+        assertThat(pool.awaitTermination(60, TimeUnit.SECONDS))
+                .as("the writers stop within 60 s")
+                .isTrue();
         synchronized (acknowledged) {
             return new ArrayList<>(acknowledged);
         }
@@ -103,8 +108,10 @@ final class Writes {
      *     within the seconds
      */
     static boolean awaitStatus(RegistryProcess registry, String path, int status, int seconds) {
-        await("GET " + path + " answers " + status).atMost(Duration.ofSeconds(seconds))
-                .pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+        await("GET " + path + " answers " + status)
+                .atMost(Duration.ofSeconds(seconds))
+                .pollInterval(Duration.ofMillis(250))
+                .ignoreExceptions()
                 .until(() -> registry.send("GET", path, null).statusCode() == status);
         return true;
     }
@@ -134,7 +141,8 @@ final class Writes {
      * @return that ERROR line
      */
     static String assertExitsMisconfigured(RegistryProcess registry) throws IOException {
-        assertThat(registry.startAndAwaitExit(Duration.ofSeconds(120))).as("the registry's exit status")
+        assertThat(registry.startAndAwaitExit(Duration.ofSeconds(120)))
+                .as("the registry's exit status")
                 .isEqualTo(StorageProvider.EXIT_MISCONFIGURED);
         List<String> errors = logLines(registry, "ERROR");
         assertThat(errors).as("the registry's ERROR lines").hasSize(1);

@@ -12,13 +12,13 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import io.restassured.http.ContentType;
-import io.restassured.response.ValidatableResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -28,10 +28,12 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ArtifactsApiTest {
 
-    static final String USER_V1 = """
+    static final String USER_V1 =
+            """
             {"type":"record","name":"User","namespace":"com.example","doc":"A user",
              "fields":[{"name":"id","type":"long"}]}""";
-    static final String USER_V2 = """
+    static final String USER_V2 =
+            """
             {"type":"record","name":"User","namespace":"com.example","doc":"A user, named",
              "fields":[{"name":"id","type":"long"},{"name":"name","type":"string","default":""}]}""";
 
@@ -40,8 +42,11 @@ class ArtifactsApiTest {
     }
 
     static ValidatableResponse create(String id, String content) {
-        return given().header("X-Registry-ArtifactId", id).contentType(ContentType.JSON).body(content)
-                .post("/api/artifacts").then();
+        return given().header("X-Registry-ArtifactId", id)
+                .contentType(ContentType.JSON)
+                .body(content)
+                .post("/api/artifacts")
+                .then();
     }
 
     static long globalId(ValidatableResponse response) {
@@ -58,7 +63,8 @@ class ArtifactsApiTest {
     @Test
     void createArtifact_returnsMetadataFromTheAvroSchema() {
         String id = newId();
-        create(id, USER_V1).statusCode(200)
+        create(id, USER_V1)
+                .statusCode(200)
                 .contentType(ContentType.JSON)
                 .body("id", equalTo(id))
                 .body("name", equalTo("User"))
@@ -93,17 +99,30 @@ class ArtifactsApiTest {
         for (String[] c : cases) {
             given().body(c[0]).post("/api/artifacts").then().statusCode(200).body("type", equalTo(c[1]));
         }
-        given().contentType("application/json; artifactType=JSON").body("{\"type\":\"string\"}").post("/api/artifacts")
-                .then().statusCode(200).body("type", equalTo("JSON"));
+        given().contentType("application/json; artifactType=JSON")
+                .body("{\"type\":\"string\"}")
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("JSON"));
     }
 
     @Test
     void createArtifact_withInvalidAvro_answers400WithWhatIsWrong() {
-        assertError(given().header("X-Registry-ArtifactType", "AVRO").body("{\"type\":\"record\",\"name\":\"R\"}")
-                .post("/api/artifacts").then(), 400, "Invalid Avro schema");
-        assertError(given().header("X-Registry-ArtifactType", "AVRO")
-                .body("{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"nosuch\"}]}")
-                .post("/api/artifacts").then(), 400, "nosuch");
+        assertError(
+                given().header("X-Registry-ArtifactType", "AVRO")
+                        .body("{\"type\":\"record\",\"name\":\"R\"}")
+                        .post("/api/artifacts")
+                        .then(),
+                400,
+                "Invalid Avro schema");
+        assertError(
+                given().header("X-Registry-ArtifactType", "AVRO")
+                        .body("{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"nosuch\"}]}")
+                        .post("/api/artifacts")
+                        .then(),
+                400,
+                "nosuch");
         assertError(given().body("{\"type\":\"record\",").post("/api/artifacts").then(), 400, "not valid JSON");
     }
 
@@ -114,11 +133,26 @@ class ArtifactsApiTest {
 
     @Test
     void createArtifact_withMalformedHeaders_answers400() {
-        assertError(given().header("X-Registry-ArtifactType", "NOPE").body(USER_V1).post("/api/artifacts").then(), 400,
+        assertError(
+                given().header("X-Registry-ArtifactType", "NOPE")
+                        .body(USER_V1)
+                        .post("/api/artifacts")
+                        .then(),
+                400,
                 "Unknown artifact type 'NOPE'");
-        assertError(given().header("X-Registry-ArtifactId", "x".repeat(513)).body(USER_V1).post("/api/artifacts").then(),
-                400, "longer than 512");
-        assertError(given().queryParam("ifExists", "SOMETIMES").body(USER_V1).post("/api/artifacts").then(), 400,
+        assertError(
+                given().header("X-Registry-ArtifactId", "x".repeat(513))
+                        .body(USER_V1)
+                        .post("/api/artifacts")
+                        .then(),
+                400,
+                "longer than 512");
+        assertError(
+                given().queryParam("ifExists", "SOMETIMES")
+                        .body(USER_V1)
+                        .post("/api/artifacts")
+                        .then(),
+                400,
                 "Unknown ifExists");
     }
 
@@ -136,7 +170,8 @@ class ArtifactsApiTest {
     @Test
     void createArtifact_justOverTheLimitWithoutContentLength_answers413() throws Exception {
         byte[] over = new byte[1024 * 1024 + 1];
-        HttpRequest chunked = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/api/artifacts"))
+        HttpRequest chunked = HttpRequest.newBuilder(
+                        URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/api/artifacts"))
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(over)))
                 .build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(chunked, HttpResponse.BodyHandlers.ofString());
@@ -149,14 +184,35 @@ class ArtifactsApiTest {
         String id = newId();
         long v1 = globalId(create(id, USER_V1).statusCode(200));
         assertError(create(id, USER_V2), 409, "already exists");
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN").body(USER_V2)
-                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(1)).body("globalId", equalTo((int) v1));
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN_OR_UPDATE").body(USER_V1)
-                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(1));
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN_OR_UPDATE").body(USER_V2)
-                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(2));
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "UPDATE").body(USER_V2)
-                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(3));
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "RETURN")
+                .body(USER_V2)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1))
+                .body("globalId", equalTo((int) v1));
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "RETURN_OR_UPDATE")
+                .body(USER_V1)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1));
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "RETURN_OR_UPDATE")
+                .body(USER_V2)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2));
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "UPDATE")
+                .body(USER_V2)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(3));
         given().get("/api/artifacts/{id}/versions", id).then().statusCode(200).body("", contains(1, 2, 3));
     }
 
@@ -164,15 +220,29 @@ class ArtifactsApiTest {
     void updateArtifact_addsVersion_andLatestServesIt_andIdsServeEach() {
         String id = newId();
         long v1 = globalId(create(id, USER_V1).statusCode(200));
-        long v2 = globalId(given().body(USER_V2).put("/api/artifacts/{id}", id).then().statusCode(200)
-                .body("version", equalTo(2)).body("description", equalTo("A user, named")));
-        given().get("/api/artifacts/{id}", id).then().statusCode(200).contentType(ContentType.JSON)
+        long v2 = globalId(given().body(USER_V2)
+                .put("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2))
+                .body("description", equalTo("A user, named")));
+        given().get("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.JSON)
                 .body(equalTo(USER_V2));
         given().get("/api/ids/{g}", v1).then().statusCode(200).body(equalTo(USER_V1));
         given().get("/api/ids/{g}", v2).then().statusCode(200).body(equalTo(USER_V2));
-        given().get("/api/ids/{g}/meta", v1).then().statusCode(200).body("id", equalTo(id)).body("version", equalTo(1));
+        given().get("/api/ids/{g}/meta", v1)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(id))
+                .body("version", equalTo(1));
         given().get("/api/artifacts/{id}/versions/1", id).then().statusCode(200).body(equalTo(USER_V1));
-        given().get("/api/artifacts/{id}/meta", id).then().statusCode(200).body("version", equalTo(2))
+        given().get("/api/artifacts/{id}/meta", id)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2))
                 .body("globalId", equalTo((int) v2));
     }
 
@@ -181,35 +251,75 @@ class ArtifactsApiTest {
         assertError(given().body(USER_V1).put("/api/artifacts/{id}", newId()).then(), 404, "No artifact");
         String id = newId();
         create(id, USER_V1).statusCode(200);
-        assertError(given().header("X-Registry-ArtifactType", "JSON").body("{\"type\":\"object\"}")
-                .put("/api/artifacts/{id}", id).then(), 409, "cannot be of type JSON");
-        assertError(given().body("{\"type\":\"record\"}").put("/api/artifacts/{id}", id).then(), 400, "Invalid Avro");
+        assertError(
+                given().header("X-Registry-ArtifactType", "JSON")
+                        .body("{\"type\":\"object\"}")
+                        .put("/api/artifacts/{id}", id)
+                        .then(),
+                409,
+                "cannot be of type JSON");
+        assertError(
+                given().body("{\"type\":\"record\"}")
+                        .put("/api/artifacts/{id}", id)
+                        .then(),
+                400,
+                "Invalid Avro");
         given().get("/api/artifacts/{id}/versions", id).then().body("", contains(1));
     }
 
     @Test
     void updateArtifact_withAmbiguousContentAndNoType_usesTheArtifactsType() {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).header("X-Registry-ArtifactType", "JSON")
-                .body("{\"type\":\"object\"}").post("/api/artifacts").then().statusCode(200).body("type", equalTo("JSON"));
+        given().header("X-Registry-ArtifactId", id)
+                .header("X-Registry-ArtifactType", "JSON")
+                .body("{\"type\":\"object\"}")
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("JSON"));
         // {"type":"string"} reads as Avro too; the artifact is JSON Schema, so it is added as such
-        given().body("{\"type\":\"string\"}").put("/api/artifacts/{id}", id).then().statusCode(200)
-                .body("type", equalTo("JSON")).body("version", equalTo(2));
-        assertError(given().contentType("application/json; artifactType=AVRO").body("{\"type\":\"string\"}")
-                .put("/api/artifacts/{id}", id).then(), 409, "cannot be of type AVRO");
+        given().body("{\"type\":\"string\"}")
+                .put("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("JSON"))
+                .body("version", equalTo(2));
+        assertError(
+                given().contentType("application/json; artifactType=AVRO")
+                        .body("{\"type\":\"string\"}")
+                        .put("/api/artifacts/{id}", id)
+                        .then(),
+                409,
+                "cannot be of type AVRO");
         // invalid as the Avro it looks like, valid as the JSON Schema the artifact is
-        given().body("{\"type\":\"record\"}").put("/api/artifacts/{id}", id).then().statusCode(200)
-                .body("type", equalTo("JSON")).body("version", equalTo(3));
+        given().body("{\"type\":\"record\"}")
+                .put("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("JSON"))
+                .body("version", equalTo(3));
     }
 
     @Test
     void updateArtifact_withUndetectableContentAndNoType_usesTheArtifactsType() {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).header("X-Registry-ArtifactType", "PROTOBUF_FD")
-                .body(new byte[] {10, 3, 'a', '.', 'p'}).post("/api/artifacts").then().statusCode(200);
-        given().body(new byte[] {10, 3, 'b', '.', 'p'}).put("/api/artifacts/{id}", id).then().statusCode(200)
-                .body("type", equalTo("PROTOBUF_FD")).body("version", equalTo(2));
-        assertError(given().body(new byte[] {10, 3, 'b', '.', 'p'}).put("/api/artifacts/{id}", newId()).then(), 404,
+        given().header("X-Registry-ArtifactId", id)
+                .header("X-Registry-ArtifactType", "PROTOBUF_FD")
+                .body(new byte[] {10, 3, 'a', '.', 'p'})
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200);
+        given().body(new byte[] {10, 3, 'b', '.', 'p'})
+                .put("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("PROTOBUF_FD"))
+                .body("version", equalTo(2));
+        assertError(
+                given().body(new byte[] {10, 3, 'b', '.', 'p'})
+                        .put("/api/artifacts/{id}", newId())
+                        .then(),
+                404,
                 "No artifact");
     }
 
@@ -217,10 +327,22 @@ class ArtifactsApiTest {
     void createArtifactVersion_returnsVersionMetaData() {
         String id = newId();
         create(id, USER_V1).statusCode(200);
-        given().body(USER_V2).post("/api/artifacts/{id}/versions", id).then().statusCode(200)
-                .body("id", equalTo(id)).body("version", equalTo(2)).body("type", equalTo("AVRO"))
-                .body("name", equalTo("User")).body("createdOn", notNullValue()).body("$", not(hasItem("modifiedOn")));
-        assertError(given().body(USER_V2).post("/api/artifacts/{id}/versions", newId()).then(), 404, "No artifact");
+        given().body(USER_V2)
+                .post("/api/artifacts/{id}/versions", id)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(id))
+                .body("version", equalTo(2))
+                .body("type", equalTo("AVRO"))
+                .body("name", equalTo("User"))
+                .body("createdOn", notNullValue())
+                .body("$", not(hasItem("modifiedOn")));
+        assertError(
+                given().body(USER_V2)
+                        .post("/api/artifacts/{id}/versions", newId())
+                        .then(),
+                404,
+                "No artifact");
     }
 
     @Test
@@ -229,12 +351,20 @@ class ArtifactsApiTest {
         create(id, USER_V1).statusCode(200);
         given().contentType(ContentType.JSON)
                 .body("{\"name\":\"N\",\"description\":\"D\",\"labels\":[\"l1\"],\"properties\":{\"k\":\"v\"}}")
-                .put("/api/artifacts/{id}/versions/1/meta", id).then().statusCode(204);
-        given().get("/api/artifacts/{id}/versions/1/meta", id).then().statusCode(200)
-                .body("name", equalTo("N")).body("description", equalTo("D")).body("labels", contains("l1"))
+                .put("/api/artifacts/{id}/versions/1/meta", id)
+                .then()
+                .statusCode(204);
+        given().get("/api/artifacts/{id}/versions/1/meta", id)
+                .then()
+                .statusCode(200)
+                .body("name", equalTo("N"))
+                .body("description", equalTo("D"))
+                .body("labels", contains("l1"))
                 .body("properties.k", equalTo("v"));
         given().delete("/api/artifacts/{id}/versions/1/meta", id).then().statusCode(204);
-        given().get("/api/artifacts/{id}/versions/1/meta", id).then().statusCode(200)
+        given().get("/api/artifacts/{id}/versions/1/meta", id)
+                .then()
+                .statusCode(200)
                 .body("$", not(hasItem("name")));
         assertError(given().get("/api/artifacts/{id}/versions/9/meta", id).then(), 404, "No version '9'");
         assertError(given().get("/api/artifacts/{id}/versions/x/meta", id).then(), 400, "whole number");
@@ -244,16 +374,37 @@ class ArtifactsApiTest {
     void artifactMeta_updateChangesTheLatestVersion() {
         String id = newId();
         create(id, USER_V1).statusCode(200);
-        given().contentType(ContentType.JSON).body("{\"name\":\"Renamed\",\"labels\":[\"a\",\"b\"]}")
-                .put("/api/artifacts/{id}/meta", id).then().statusCode(204);
-        given().get("/api/artifacts/{id}/meta", id).then().statusCode(200).body("name", equalTo("Renamed"))
+        given().contentType(ContentType.JSON)
+                .body("{\"name\":\"Renamed\",\"labels\":[\"a\",\"b\"]}")
+                .put("/api/artifacts/{id}/meta", id)
+                .then()
+                .statusCode(204);
+        given().get("/api/artifacts/{id}/meta", id)
+                .then()
+                .statusCode(200)
+                .body("name", equalTo("Renamed"))
                 .body("labels", contains("a", "b"));
-        assertError(given().contentType(ContentType.JSON).body("{\"labels\":5")
-                .put("/api/artifacts/{id}/meta", id).then(), 400, "not valid JSON");
-        assertError(given().contentType(ContentType.JSON).body("{\"labels\":[null]}")
-                .put("/api/artifacts/{id}/meta", id).then(), 400, "null");
-        assertError(given().contentType(ContentType.JSON).body("{}").put("/api/artifacts/{id}/meta", newId()).then(),
-                404, "No artifact");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body("{\"labels\":5")
+                        .put("/api/artifacts/{id}/meta", id)
+                        .then(),
+                400,
+                "not valid JSON");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body("{\"labels\":[null]}")
+                        .put("/api/artifacts/{id}/meta", id)
+                        .then(),
+                400,
+                "null");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body("{}")
+                        .put("/api/artifacts/{id}/meta", newId())
+                        .then(),
+                404,
+                "No artifact");
     }
 
     @Test
@@ -261,8 +412,16 @@ class ArtifactsApiTest {
         String id = newId();
         create(id, USER_V1).statusCode(200);
         given().body(USER_V2).put("/api/artifacts/{id}", id).then().statusCode(200);
-        given().body(USER_V1).post("/api/artifacts/{id}/meta", id).then().statusCode(200).body("version", equalTo(1));
-        assertError(given().body("{\"type\":\"string\"}").post("/api/artifacts/{id}/meta", id).then(), 404,
+        given().body(USER_V1)
+                .post("/api/artifacts/{id}/meta", id)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1));
+        assertError(
+                given().body("{\"type\":\"string\"}")
+                        .post("/api/artifacts/{id}/meta", id)
+                        .then(),
+                404,
                 "has the given content");
         assertError(given().body("").post("/api/artifacts/{id}/meta", id).then(), 400, "empty");
     }
@@ -292,10 +451,20 @@ class ArtifactsApiTest {
             created.add(prefix + (char) ('a' + (i * 5) % 17));
             create(created.get(i), USER_V1).statusCode(200);
         }
-        List<String> listed = given().get("/api/artifacts").then().statusCode(200).contentType(ContentType.JSON)
-                .extract().jsonPath().getList("", String.class);
-        assertThat(listed).doesNotHaveDuplicates().isSorted().containsAll(created).hasSizeGreaterThan(14);
-        assertThat(listed.stream().filter(id -> id.startsWith(prefix)).toList()).isEqualTo(created.stream().sorted().toList());
+        List<String> listed = given().get("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.JSON)
+                .extract()
+                .jsonPath()
+                .getList("", String.class);
+        assertThat(listed)
+                .doesNotHaveDuplicates()
+                .isSorted()
+                .containsAll(created)
+                .hasSizeGreaterThan(14);
+        assertThat(listed.stream().filter(id -> id.startsWith(prefix)).toList())
+                .isEqualTo(created.stream().sorted().toList());
     }
 
     @Test
@@ -316,16 +485,24 @@ class ArtifactsApiTest {
                 .header("Allow", equalTo("GET, HEAD, OPTIONS, POST"));
         assertError(given().post("/api/artifacts/{id}/versions/1", newId()).then(), 405, "it allows GET, HEAD, OPTIONS")
                 .header("Allow", equalTo("GET, HEAD, OPTIONS"));
-        given().options("/api/artifacts/{id}", newId()).then().statusCode(204)
+        given().options("/api/artifacts/{id}", newId())
+                .then()
+                .statusCode(204)
                 .header("Allow", equalTo("DELETE, GET, HEAD, OPTIONS, PUT"));
     }
 
     @Test
     void healthAndOpenApi_areServed() {
         given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+        given().get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("storage"));
-        given().accept("application/json").get("/q/openapi").then().statusCode(200)
+        given().accept("application/json")
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
                 .body("paths", org.hamcrest.Matchers.hasKey("/api/artifacts"))
                 .body("paths", org.hamcrest.Matchers.hasKey("/api/ids/{globalId}"));
     }

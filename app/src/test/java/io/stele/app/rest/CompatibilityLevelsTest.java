@@ -26,7 +26,8 @@ class CompatibilityLevelsTest {
 
         @Override
         public String toString() {
-            return type + " " + level + (accepted ? " accepts" : " refuses") + " after " + history.size() + " version(s)";
+            return type + " " + level + (accepted ? " accepts" : " refuses") + " after " + history.size()
+                    + " version(s)";
         }
     }
 
@@ -61,7 +62,8 @@ class CompatibilityLevelsTest {
         String s10 = "{\"type\":\"string\",\"maxLength\":10}";
         String s5 = "{\"type\":\"string\",\"maxLength\":5}";
         String optionalB = ",\"b\":{\"type\":\"integer\"}";
-        String requiredB = json(s, optionalB).replace("\"additionalProperties\"", "\"required\":[\"b\"],\"additionalProperties\"");
+        String requiredB =
+                json(s, optionalB).replace("\"additionalProperties\"", "\"required\":[\"b\"],\"additionalProperties\"");
         return Stream.of(
                 jsonCase("BACKWARD", true, json(s, optionalB), json(s)),
                 jsonCase("BACKWARD", false, requiredB, json(s)),
@@ -73,7 +75,11 @@ class CompatibilityLevelsTest {
                 jsonCase("FORWARD", true, json(s), json(s10), json(s)),
                 jsonCase("FORWARD_TRANSITIVE", true, json(s5), json(s10), json(s)),
                 jsonCase("FORWARD_TRANSITIVE", false, json(s), json(s10), json(s)),
-                jsonCase("FULL", true, json(s).replace("{\"type\":\"object\"", "{\"description\":\"x\",\"type\":\"object\""), json(s)),
+                jsonCase(
+                        "FULL",
+                        true,
+                        json(s).replace("{\"type\":\"object\"", "{\"description\":\"x\",\"type\":\"object\""),
+                        json(s)),
                 jsonCase("FULL", false, requiredB, json(s)),
                 jsonCase("FULL", true, json(s10), json(s), json(s10)),
                 jsonCase("FULL_TRANSITIVE", true, json(s), json(s), json(s)),
@@ -86,12 +92,13 @@ class CompatibilityLevelsTest {
         String aInt = "int32 a = 1;";
         String x = "string x = 2;";
         String y = "int32 y = 2;";
-        return Stream.of("BACKWARD", "FORWARD", "FULL").flatMap(level -> Stream.of(
-                protoCase(level, true, proto(a, "int32 b = 3;"), proto(a)),
-                protoCase(level, false, proto(aInt), proto(a)),
-                protoCase(level, true, proto(a, y), proto(a, x), proto(a)),
-                protoCase(level + "_TRANSITIVE", true, proto(a, x), proto(a, x), proto(a)),
-                protoCase(level + "_TRANSITIVE", false, proto(a, y), proto(a, x), proto(a))));
+        return Stream.of("BACKWARD", "FORWARD", "FULL")
+                .flatMap(level -> Stream.of(
+                        protoCase(level, true, proto(a, "int32 b = 3;"), proto(a)),
+                        protoCase(level, false, proto(aInt), proto(a)),
+                        protoCase(level, true, proto(a, y), proto(a, x), proto(a)),
+                        protoCase(level + "_TRANSITIVE", true, proto(a, x), proto(a, x), proto(a)),
+                        protoCase(level + "_TRANSITIVE", false, proto(a, y), proto(a, x), proto(a))));
     }
 
     static Stream<Case> cases() {
@@ -136,15 +143,32 @@ class CompatibilityLevelsTest {
     void level_acceptsCompatibleAndRefusesIncompatibleVersions(Case c) {
         String id = newId();
         for (String version : c.history()) {
-            given().header("X-Registry-ArtifactId", id).header("X-Registry-ArtifactType", c.type())
-                    .queryParam("ifExists", "UPDATE").body(version).post("/api/artifacts").then().statusCode(200);
+            given().header("X-Registry-ArtifactId", id)
+                    .header("X-Registry-ArtifactType", c.type())
+                    .queryParam("ifExists", "UPDATE")
+                    .body(version)
+                    .post("/api/artifacts")
+                    .then()
+                    .statusCode(200);
         }
-        given().contentType(ContentType.JSON).body("{\"type\":\"COMPATIBILITY\",\"config\":\"" + c.level() + "\"}")
-                .post("/api/artifacts/" + id + "/rules").then().statusCode(204);
-        int status = given().header("X-Registry-ArtifactType", c.type()).body(c.candidate())
-                .put("/api/artifacts/" + id).then().extract().statusCode();
+        given().contentType(ContentType.JSON)
+                .body("{\"type\":\"COMPATIBILITY\",\"config\":\"" + c.level() + "\"}")
+                .post("/api/artifacts/" + id + "/rules")
+                .then()
+                .statusCode(204);
+        int status = given().header("X-Registry-ArtifactType", c.type())
+                .body(c.candidate())
+                .put("/api/artifacts/" + id)
+                .then()
+                .extract()
+                .statusCode();
         assertThat(status).isEqualTo(c.accepted() ? 200 : 409);
-        int versions = given().get("/api/artifacts/" + id + "/versions").then().extract().jsonPath().getList("$").size();
+        int versions = given().get("/api/artifacts/" + id + "/versions")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
         assertThat(versions).isEqualTo(c.history().size() + (c.accepted() ? 1 : 0));
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class ContentLookupTest {
 
     /** USER_V1 re-indented, with its keys in another order and its namespace folded into the name. */
-    static final String USER_V1_RELAID = """
+    static final String USER_V1_RELAID =
+            """
             {
               "fields" : [ { "type" : "long", "name" : "id" } ],
               "doc" : "A user",
@@ -28,43 +29,86 @@ class ContentLookupTest {
     void metaByContent_findsTheVersion_afterCanonicalisation() {
         String id = newId();
         long v1 = globalId(create(id, USER_V1).statusCode(200));
-        given().body(USER_V1_RELAID).post("/api/artifacts/" + id + "/meta").then().statusCode(200)
-                .body("globalId", equalTo((int) v1)).body("version", equalTo(1));
-        assertError(given().body(USER_V1.replace("long", "int")).post("/api/artifacts/" + id + "/meta").then(),
-                404, "has the given content");
-        assertError(given().body(USER_V1).post("/api/artifacts/" + newId() + "/meta").then(), 404, "");
+        given().body(USER_V1_RELAID)
+                .post("/api/artifacts/" + id + "/meta")
+                .then()
+                .statusCode(200)
+                .body("globalId", equalTo((int) v1))
+                .body("version", equalTo(1));
+        assertError(
+                given().body(USER_V1.replace("long", "int"))
+                        .post("/api/artifacts/" + id + "/meta")
+                        .then(),
+                404,
+                "has the given content");
+        assertError(
+                given().body(USER_V1)
+                        .post("/api/artifacts/" + newId() + "/meta")
+                        .then(),
+                404,
+                "");
     }
 
     @Test
     void returnOrUpdate_returnsTheMatchingVersion_insteadOfAddingADuplicate() {
         String id = newId();
         long v1 = globalId(create(id, USER_V1).statusCode(200));
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN_OR_UPDATE").body(USER_V1_RELAID)
-                .post("/api/artifacts").then().statusCode(200)
-                .body("globalId", equalTo((int) v1)).body("version", equalTo(1));
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN_OR_UPDATE")
-                .body(USER_V1.replace("long", "int")).post("/api/artifacts").then().statusCode(200)
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "RETURN_OR_UPDATE")
+                .body(USER_V1_RELAID)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("globalId", equalTo((int) v1))
+                .body("version", equalTo(1));
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "RETURN_OR_UPDATE")
+                .body(USER_V1.replace("long", "int"))
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
                 .body("version", equalTo(2));
     }
 
     @Test
     void openApiLookup_ignoresKeyOrderAndWhitespace() {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).body("{\"openapi\":\"3.0.2\",\"info\":{\"title\":\"T\",\"version\":\"1\"}}")
-                .post("/api/artifacts").then().statusCode(200).body("type", equalTo("OPENAPI"));
+        given().header("X-Registry-ArtifactId", id)
+                .body("{\"openapi\":\"3.0.2\",\"info\":{\"title\":\"T\",\"version\":\"1\"}}")
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("OPENAPI"));
         given().body("{ \"info\": { \"version\": \"1\", \"title\": \"T\" },\n \"openapi\": \"3.0.2\" }")
-                .post("/api/artifacts/" + id + "/meta").then().statusCode(200).body("version", equalTo(1));
+                .post("/api/artifacts/" + id + "/meta")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1));
     }
 
     @Test
     void lookups_skipDisabledVersions() {
         String id = newId();
         create(id, USER_V1).statusCode(200);
-        StatesApiTest.setState("/api/artifacts/" + id + "/versions/1/state", "DISABLED").statusCode(204);
-        assertError(given().body(USER_V1_RELAID).post("/api/artifacts/" + id + "/meta").then(), 404, "enabled");
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "RETURN_OR_UPDATE").body(USER_V1)
-                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(2));
-        given().body(USER_V1_RELAID).post("/api/artifacts/" + id + "/meta").then().statusCode(200)
+        StatesApiTest.setState("/api/artifacts/" + id + "/versions/1/state", "DISABLED")
+                .statusCode(204);
+        assertError(
+                given().body(USER_V1_RELAID)
+                        .post("/api/artifacts/" + id + "/meta")
+                        .then(),
+                404,
+                "enabled");
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "RETURN_OR_UPDATE")
+                .body(USER_V1)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2));
+        given().body(USER_V1_RELAID)
+                .post("/api/artifacts/" + id + "/meta")
+                .then()
+                .statusCode(200)
                 .body("version", equalTo(2));
     }
 }

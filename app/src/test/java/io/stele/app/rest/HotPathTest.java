@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class HotPathTest {
 
     private static String schema(int n) {
-        return "{\"type\":\"record\",\"name\":\"Hot\",\"doc\":\"v" + n + "\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
+        return "{\"type\":\"record\",\"name\":\"Hot\",\"doc\":\"v" + n
+                + "\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
     }
 
     @Test
@@ -60,7 +61,8 @@ class HotPathTest {
     @Test
     void disablingAndDeleting_areSeenAtOnce_byLatestAndById() {
         String id = ArtifactsApiTest.newId();
-        long g1 = ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
+        long g1 =
+                ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
         given().get("/api/ids/{g}", g1).then().statusCode(200);
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
         given().delete("/api/artifacts/{id}", id).then().statusCode(204);
@@ -72,15 +74,29 @@ class HotPathTest {
     @Test
     void etag_letsClientsRevalidateForFree() {
         String id = ArtifactsApiTest.newId();
-        long g1 = ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
-        String etag = given().get("/api/artifacts/{id}", id).then().statusCode(200).extract().header("ETag");
+        long g1 =
+                ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
+        String etag = given().get("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .header("ETag");
         assertThat(etag).startsWith("\"").hasSize(66);
-        given().header("If-None-Match", etag).get("/api/artifacts/{id}", id).then().statusCode(304)
-                .header("ETag", etag).body(equalTo(""));
+        given().header("If-None-Match", etag)
+                .get("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(304)
+                .header("ETag", etag)
+                .body(equalTo(""));
         given().header("If-None-Match", etag).get("/api/ids/{g}", g1).then().statusCode(304);
         given().body(schema(2)).put("/api/artifacts/{id}", id).then().statusCode(200);
-        String newer = given().header("If-None-Match", etag).get("/api/artifacts/{id}", id).then().statusCode(200)
-                .body(equalTo(schema(2))).extract().header("ETag");
+        String newer = given().header("If-None-Match", etag)
+                .get("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200)
+                .body(equalTo(schema(2)))
+                .extract()
+                .header("ETag");
         assertThat(newer).isNotEqualTo(etag);
     }
 
@@ -90,7 +106,9 @@ class HotPathTest {
         ArtifactsApiTest.create(id, schema(1)).statusCode(200);
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
-        given().get("/q/metrics").then().statusCode(200)
+        given().get("/q/metrics")
+                .then()
+                .statusCode(200)
                 .body(containsString("http_server_requests_seconds_bucket"))
                 .body(containsString("uri=\"/api/artifacts/{artifactId}\""))
                 .body(not(containsString("uri=\"/api/artifacts/" + id)))
@@ -107,29 +125,48 @@ class HotPathTest {
     @Test
     void cachedAnswers_areTheSameAsLoadedOnes() {
         String id = ArtifactsApiTest.newId();
-        long g1 = ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
+        long g1 =
+                ArtifactsApiTest.globalId(ArtifactsApiTest.create(id, schema(1)).statusCode(200));
         for (int i = 0; i < 3; i++) { // the first answer loads, the next come from the cache
-            given().get("/api/artifacts/{id}", id).then().statusCode(200).contentType(ContentType.JSON)
-                    .header("ETag", org.hamcrest.Matchers.startsWith("\"")).body(equalTo(schema(1)));
-            given().get("/api/ids/{g}", g1).then().statusCode(200).contentType(ContentType.JSON).body(equalTo(schema(1)));
+            given().get("/api/artifacts/{id}", id)
+                    .then()
+                    .statusCode(200)
+                    .contentType(ContentType.JSON)
+                    .header("ETag", org.hamcrest.Matchers.startsWith("\""))
+                    .body(equalTo(schema(1)));
+            given().get("/api/ids/{g}", g1)
+                    .then()
+                    .statusCode(200)
+                    .contentType(ContentType.JSON)
+                    .body(equalTo(schema(1)));
         }
         given().get("/api/ids/not-a-number").then().statusCode(400).contentType(ContentType.JSON);
-        given().get("/api/artifacts/{id}", ArtifactsApiTest.newId()).then().statusCode(404).contentType(ContentType.JSON);
+        given().get("/api/artifacts/{id}", ArtifactsApiTest.newId())
+                .then()
+                .statusCode(404)
+                .contentType(ContentType.JSON);
     }
 
     private static double latestGets(String result) {
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics =
+                given().get("/q/metrics").then().statusCode(200).extract().asString();
         String prefix = "cache_gets_total{cache=\"stele.latest\",result=\"" + result + "\"} ";
-        return metrics.lines().filter(l -> l.startsWith(prefix)).mapToDouble(l -> Double.parseDouble(l.substring(prefix.length())))
-                .findFirst().orElseThrow();
+        return metrics.lines()
+                .filter(l -> l.startsWith(prefix))
+                .mapToDouble(l -> Double.parseDouble(l.substring(prefix.length())))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void cacheMetrics_countOneLookPerRequest() {
         String id = ArtifactsApiTest.newId();
         ArtifactsApiTest.create(id, schema(1)).statusCode(200);
-        given().contentType(ContentType.JSON).body("{\"name\":\"renamed\"}").put("/api/artifacts/{id}/meta", id)
-                .then().statusCode(204); // drops the cached latest version
+        given().contentType(ContentType.JSON)
+                .body("{\"name\":\"renamed\"}")
+                .put("/api/artifacts/{id}/meta", id)
+                .then()
+                .statusCode(204); // drops the cached latest version
         double misses = latestGets("miss");
         double hits = latestGets("hit");
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
@@ -142,7 +179,11 @@ class HotPathTest {
     void aVersionWrittenHere_isServedFromTheCache_withoutALookUp() {
         String id = ArtifactsApiTest.newId();
         ArtifactsApiTest.create(id, schema(1)).statusCode(200);
-        given().contentType(ContentType.JSON).body(schema(2)).put("/api/artifacts/{id}", id).then().statusCode(200);
+        given().contentType(ContentType.JSON)
+                .body(schema(2))
+                .put("/api/artifacts/{id}", id)
+                .then()
+                .statusCode(200);
         double misses = latestGets("miss");
         double hits = latestGets("hit");
         given().get("/api/artifacts/{id}", id).then().statusCode(200).body(org.hamcrest.Matchers.equalTo(schema(2)));
@@ -153,7 +194,9 @@ class HotPathTest {
     @Test
     void benchmarkYardstick_isNotInTheProduct() {
         given().get("/bench/constant").then().statusCode(404).contentType(ContentType.JSON);
-        given().get("/q/openapi").then().statusCode(200).body(org.hamcrest.Matchers.not(
-                org.hamcrest.Matchers.containsString("/bench")));
+        given().get("/q/openapi")
+                .then()
+                .statusCode(200)
+                .body(org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("/bench")));
     }
 }

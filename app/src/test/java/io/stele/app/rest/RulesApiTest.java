@@ -21,20 +21,27 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RulesApiTest {
 
-    static final String USER_WITH_EMAIL = """
+    static final String USER_WITH_EMAIL =
+            """
             {"type":"record","name":"User","namespace":"com.example",
              "fields":[{"name":"id","type":"long"},{"name":"email","type":"string"}]}""";
-    static final String USER_WITH_EMAIL_DEFAULT = """
+    static final String USER_WITH_EMAIL_DEFAULT =
+            """
             {"type":"record","name":"User","namespace":"com.example",
              "fields":[{"name":"id","type":"long"},{"name":"email","type":"string","default":""}]}""";
 
     static ValidatableResponse addRule(String path, String type, String config) {
-        return given().contentType(ContentType.JSON).body("{\"type\":\"" + type + "\",\"config\":\"" + config + "\"}")
-                .post(path).then();
+        return given().contentType(ContentType.JSON)
+                .body("{\"type\":\"" + type + "\",\"config\":\"" + config + "\"}")
+                .post(path)
+                .then();
     }
 
     static ValidatableResponse update(String id, String content) {
-        return given().contentType(ContentType.JSON).body(content).put("/api/artifacts/" + id).then();
+        return given().contentType(ContentType.JSON)
+                .body(content)
+                .put("/api/artifacts/" + id)
+                .then();
     }
 
     @AfterEach
@@ -48,10 +55,18 @@ class RulesApiTest {
         addRule("/api/rules", "COMPATIBILITY", "BACKWARD").statusCode(204);
         addRule("/api/rules", "VALIDITY", "full").statusCode(204);
         given().get("/api/rules").then().statusCode(200).body("$", contains("VALIDITY", "COMPATIBILITY"));
-        given().get("/api/rules/VALIDITY").then().statusCode(200)
-                .body("type", equalTo("VALIDITY")).body("config", equalTo("FULL"));
-        given().contentType(ContentType.JSON).body("{\"config\":\"FULL_TRANSITIVE\"}").put("/api/rules/COMPATIBILITY")
-                .then().statusCode(200).body("config", equalTo("FULL_TRANSITIVE")).body("type", equalTo("COMPATIBILITY"));
+        given().get("/api/rules/VALIDITY")
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("VALIDITY"))
+                .body("config", equalTo("FULL"));
+        given().contentType(ContentType.JSON)
+                .body("{\"config\":\"FULL_TRANSITIVE\"}")
+                .put("/api/rules/COMPATIBILITY")
+                .then()
+                .statusCode(200)
+                .body("config", equalTo("FULL_TRANSITIVE"))
+                .body("type", equalTo("COMPATIBILITY"));
         given().delete("/api/rules/VALIDITY").then().statusCode(204);
         assertError(given().get("/api/rules/VALIDITY").then(), 404, "VALIDITY");
         given().get("/api/rules").then().body("$", contains("COMPATIBILITY"));
@@ -61,12 +76,22 @@ class RulesApiTest {
     void globalRules_refuseBadInput() {
         assertError(addRule("/api/rules", "COMPATIBILITY", "SIDEWAYS"), 400, "BACKWARD_TRANSITIVE");
         assertError(addRule("/api/rules", "NOT_A_RULE", "NONE"), 400, "");
-        assertError(given().contentType(ContentType.JSON).body("{\"config\":\"FULL\"}").post("/api/rules").then(),
-                400, "type is missing");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body("{\"config\":\"FULL\"}")
+                        .post("/api/rules")
+                        .then(),
+                400,
+                "type is missing");
         addRule("/api/rules", "VALIDITY", "FULL").statusCode(204);
         assertError(addRule("/api/rules", "VALIDITY", "NONE"), 409, "VALIDITY");
-        assertError(given().contentType(ContentType.JSON).body("{\"config\":\"FULL\"}").put("/api/rules/COMPATIBILITY")
-                .then(), 404, "COMPATIBILITY");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body("{\"config\":\"FULL\"}")
+                        .put("/api/rules/COMPATIBILITY")
+                        .then(),
+                404,
+                "COMPATIBILITY");
         assertError(given().get("/api/rules/SPEED").then(), 404, "SPEED");
         assertError(given().delete("/api/rules/COMPATIBILITY").then(), 404, "COMPATIBILITY");
     }
@@ -82,8 +107,12 @@ class RulesApiTest {
         addRule(rules, "VALIDITY", "SYNTAX_ONLY").statusCode(204);
         assertError(addRule(rules, "VALIDITY", "FULL"), 409, "VALIDITY");
         given().get(rules + "/VALIDITY").then().statusCode(200).body("config", equalTo("SYNTAX_ONLY"));
-        given().contentType(ContentType.JSON).body("{\"type\":\"VALIDITY\",\"config\":\"NONE\"}").put(rules + "/VALIDITY")
-                .then().statusCode(200).body("config", equalTo("NONE"));
+        given().contentType(ContentType.JSON)
+                .body("{\"type\":\"VALIDITY\",\"config\":\"NONE\"}")
+                .put(rules + "/VALIDITY")
+                .then()
+                .statusCode(200)
+                .body("config", equalTo("NONE"));
         given().get("/api/rules").then().body("$", empty());
         given().delete(rules + "/VALIDITY").then().statusCode(204);
         addRule(rules, "COMPATIBILITY", "FULL").statusCode(204);
@@ -94,13 +123,19 @@ class RulesApiTest {
 
     @Test
     void ifExistsUpdate_judgesAnExistingArtifactByItsOwnRules_notTheGlobalOnes() {
-        String badDefault = "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
+        String badDefault =
+                "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
         String id = newId();
         create(id, USER_V1).statusCode(200);
         addRule("/api/rules", "VALIDITY", "FULL").statusCode(204);
         addRule("/api/artifacts/" + id + "/rules", "VALIDITY", "NONE").statusCode(204);
-        given().header("X-Registry-ArtifactId", id).queryParam("ifExists", "UPDATE").body(badDefault)
-                .post("/api/artifacts").then().statusCode(200).body("version", equalTo(2));
+        given().header("X-Registry-ArtifactId", id)
+                .queryParam("ifExists", "UPDATE")
+                .body(badDefault)
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2));
         assertError(create(newId(), badDefault), 409, "VALIDITY rule (FULL): Invalid Avro schema")
                 .body("causes[0].context", org.hamcrest.Matchers.nullValue());
     }
@@ -133,25 +168,47 @@ class RulesApiTest {
     @Test
     void validity_withoutRule_answers400_withAConfiguredRule_answers409_andNoneStoresAnything() {
         String broken = "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"nosuchtype\"}]}";
-        String badDefault = "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
+        String badDefault =
+                "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
         String id = newId();
         create(id, USER_V1).statusCode(200);
-        assertError(given().header("X-Registry-ArtifactType", "AVRO").body(broken).put("/api/artifacts/" + id).then(),
-                400, "Invalid Avro schema");
-        given().header("X-Registry-ArtifactType", "AVRO").body(badDefault).put("/api/artifacts/" + id)
-                .then().statusCode(200);
+        assertError(
+                given().header("X-Registry-ArtifactType", "AVRO")
+                        .body(broken)
+                        .put("/api/artifacts/" + id)
+                        .then(),
+                400,
+                "Invalid Avro schema");
+        given().header("X-Registry-ArtifactType", "AVRO")
+                .body(badDefault)
+                .put("/api/artifacts/" + id)
+                .then()
+                .statusCode(200);
         addRule("/api/artifacts/" + id + "/rules", "VALIDITY", "FULL").statusCode(204);
-        assertError(given().header("X-Registry-ArtifactType", "AVRO").body(badDefault).put("/api/artifacts/" + id)
-                .then(), 409, "VALIDITY rule (FULL)");
-        given().contentType(ContentType.JSON).body("{\"config\":\"NONE\"}").put("/api/artifacts/" + id + "/rules/VALIDITY")
-                .then().statusCode(200);
-        given().header("X-Registry-ArtifactType", "AVRO").body(broken).put("/api/artifacts/" + id)
-                .then().statusCode(200).body("version", equalTo(3));
+        assertError(
+                given().header("X-Registry-ArtifactType", "AVRO")
+                        .body(badDefault)
+                        .put("/api/artifacts/" + id)
+                        .then(),
+                409,
+                "VALIDITY rule (FULL)");
+        given().contentType(ContentType.JSON)
+                .body("{\"config\":\"NONE\"}")
+                .put("/api/artifacts/" + id + "/rules/VALIDITY")
+                .then()
+                .statusCode(200);
+        given().header("X-Registry-ArtifactType", "AVRO")
+                .body(broken)
+                .put("/api/artifacts/" + id)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(3));
     }
 
     @Test
     void globalValidityRule_appliesToNewArtifacts() {
-        String badDefault = "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
+        String badDefault =
+                "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
         addRule("/api/rules", "VALIDITY", "FULL").statusCode(204);
         assertError(create(newId(), badDefault), 409, "VALIDITY");
         create(newId(), USER_V1).statusCode(200);
@@ -162,12 +219,22 @@ class RulesApiTest {
         String id = newId();
         create(id, USER_V1).statusCode(200);
         addRule("/api/artifacts/" + id + "/rules", "COMPATIBILITY", "BACKWARD").statusCode(204);
-        given().contentType(ContentType.JSON).body(USER_WITH_EMAIL_DEFAULT).put("/api/artifacts/" + id + "/test")
-                .then().statusCode(204);
-        assertError(given().contentType(ContentType.JSON).body(USER_WITH_EMAIL).put("/api/artifacts/" + id + "/test")
-                .then(), 409, "email");
-        assertError(given().body("{not json").put("/api/artifacts/" + id + "/test").then(), 400, "Invalid Avro schema");
-        assertError(given().body(USER_V1).put("/api/artifacts/" + newId() + "/test").then(), 404, "");
+        given().contentType(ContentType.JSON)
+                .body(USER_WITH_EMAIL_DEFAULT)
+                .put("/api/artifacts/" + id + "/test")
+                .then()
+                .statusCode(204);
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body(USER_WITH_EMAIL)
+                        .put("/api/artifacts/" + id + "/test")
+                        .then(),
+                409,
+                "email");
+        assertError(
+                given().body("{not json").put("/api/artifacts/" + id + "/test").then(), 400, "Invalid Avro schema");
+        assertError(
+                given().body(USER_V1).put("/api/artifacts/" + newId() + "/test").then(), 404, "");
         given().get("/api/artifacts/" + id + "/versions").then().body("$", contains(1));
     }
 }

@@ -22,12 +22,18 @@ import org.junit.jupiter.api.Test;
 class StatesApiTest {
 
     static ValidatableResponse setState(String path, String state) {
-        return given().contentType(ContentType.JSON).body("{\"state\":\"" + state + "\"}").put(path).then();
+        return given().contentType(ContentType.JSON)
+                .body("{\"state\":\"" + state + "\"}")
+                .put(path)
+                .then();
     }
 
     private static long twoVersions(String id) {
         create(id, USER_V1).statusCode(200);
-        return globalId(given().contentType(ContentType.JSON).body(USER_V2).put("/api/artifacts/" + id).then()
+        return globalId(given().contentType(ContentType.JSON)
+                .body(USER_V2)
+                .put("/api/artifacts/" + id)
+                .then()
                 .statusCode(200));
     }
 
@@ -43,7 +49,10 @@ class StatesApiTest {
             assertError(given().get("/api/ids/" + v2).then(), 404, "disabled");
             assertError(given().get("/api/artifacts/" + id + "/versions/2").then(), 404, "disabled");
         }
-        given().get("/api/artifacts/" + id + "/versions/2/meta").then().statusCode(200).body("state", equalTo("DISABLED"));
+        given().get("/api/artifacts/" + id + "/versions/2/meta")
+                .then()
+                .statusCode(200)
+                .body("state", equalTo("DISABLED"));
         given().get("/api/artifacts/" + id + "/meta").then().statusCode(200).body("version", equalTo(1));
         setState("/api/artifacts/" + id + "/versions/2/state", "ENABLED").statusCode(204);
         given().get("/api/artifacts/" + id).then().statusCode(200).body("doc", equalTo("A user, named"));
@@ -57,15 +66,19 @@ class StatesApiTest {
         given().get("/api/artifacts/" + id).then().statusCode(200).header("X-Registry-Deprecated", nullValue());
         setState("/api/artifacts/" + id + "/state", "DEPRECATED").statusCode(204);
         for (int i = 0; i < 2; i++) { // the first read loads, the second is answered from the cache
-            for (String path : new String[] {"/api/artifacts/" + id, "/api/ids/" + v2,
-                    "/api/artifacts/" + id + "/versions/2"}) {
-                given().get(path).then().statusCode(200)
+            for (String path :
+                    new String[] {"/api/artifacts/" + id, "/api/ids/" + v2, "/api/artifacts/" + id + "/versions/2"}) {
+                given().get(path)
+                        .then()
+                        .statusCode(200)
                         .header("X-Registry-Deprecated", "true")
                         .header("X-Registry-ArtifactId", id)
                         .header("X-Registry-Version", "2");
             }
         }
-        given().get("/api/artifacts/" + id + "/versions/1").then().statusCode(200)
+        given().get("/api/artifacts/" + id + "/versions/1")
+                .then()
+                .statusCode(200)
                 .header("X-Registry-Deprecated", nullValue());
         given().get("/api/artifacts/" + id + "/meta").then().body("state", equalTo("DEPRECATED"));
     }
@@ -87,8 +100,13 @@ class StatesApiTest {
         String id = newId();
         twoVersions(id);
         assertError(setState("/api/artifacts/" + id + "/state", "ARCHIVED"), 400, "ENABLED");
-        assertError(given().contentType(ContentType.JSON).body("[]").put("/api/artifacts/" + id + "/state").then(),
-                400, "");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body("[]")
+                        .put("/api/artifacts/" + id + "/state")
+                        .then(),
+                400,
+                "");
         assertError(setState("/api/artifacts/" + id + "/versions/9/state", "DISABLED"), 404, "9");
         assertError(setState("/api/artifacts/" + newId() + "/state", "DISABLED"), 404, "");
         setState("/api/artifacts/" + id + "/versions/1/state", "ENABLED").statusCode(204);

@@ -33,12 +33,23 @@ class WritesDuringOutageTest {
         given().delete("/api/rules").then().statusCode(204); // drops the cached global rules: the next write reads them
         RulesOutage.rulesDown = true;
         for (IfExists ifExists : IfExists.values()) {
-            assertError(given().header("X-Registry-ArtifactId", id).queryParam("ifExists", ifExists.name())
-                    .contentType(ContentType.JSON).body(USER_V2).post("/api/artifacts").then(),
-                    503, "storage backend is unavailable");
+            assertError(
+                    given().header("X-Registry-ArtifactId", id)
+                            .queryParam("ifExists", ifExists.name())
+                            .contentType(ContentType.JSON)
+                            .body(USER_V2)
+                            .post("/api/artifacts")
+                            .then(),
+                    503,
+                    "storage backend is unavailable");
         }
-        assertError(given().contentType(ContentType.JSON).body(USER_V2).put("/api/artifacts/" + id).then(),
-                503, "storage backend is unavailable");
+        assertError(
+                given().contentType(ContentType.JSON)
+                        .body(USER_V2)
+                        .put("/api/artifacts/" + id)
+                        .then(),
+                503,
+                "storage backend is unavailable");
         RulesOutage.rulesDown = false;
         given().get("/api/artifacts/" + id + "/versions").then().statusCode(200).body(equalTo("[1]"));
     }

@@ -25,7 +25,8 @@ class TypeSupportsTest {
 
     @Test
     void avro_syntaxOnlyParses_fullAlsoChecksDefaults() {
-        String badDefault = "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
+        String badDefault =
+                "{\"type\":\"record\",\"name\":\"R\",\"fields\":[{\"name\":\"a\",\"type\":\"int\",\"default\":\"x\"}]}";
         valid(ArtifactType.AVRO, Validity.SYNTAX_ONLY, badDefault);
         invalid(ArtifactType.AVRO, Validity.FULL, badDefault, "default");
         invalid(ArtifactType.AVRO, Validity.SYNTAX_ONLY, "{\"type\":\"recrd\"}", "Invalid Avro schema");
@@ -34,10 +35,14 @@ class TypeSupportsTest {
 
     @Test
     void avro_canonicalFormIsParsingCanonicalForm() {
-        String a = "{\"type\":\"record\",\"name\":\"User\",\"namespace\":\"x\",\"doc\":\"d\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
-        String b = "{ \"fields\": [ {\"type\": \"long\", \"name\": \"id\"} ], \"name\": \"x.User\", \"type\": \"record\" }";
-        assertThat(supports.of(ArtifactType.AVRO).canonical(a)).isEqualTo(supports.of(ArtifactType.AVRO).canonical(b))
-                .isEqualTo("{\"name\":\"x.User\",\"type\":\"record\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}");
+        String a =
+                "{\"type\":\"record\",\"name\":\"User\",\"namespace\":\"x\",\"doc\":\"d\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
+        String b =
+                "{ \"fields\": [ {\"type\": \"long\", \"name\": \"id\"} ], \"name\": \"x.User\", \"type\": \"record\" }";
+        assertThat(supports.of(ArtifactType.AVRO).canonical(a))
+                .isEqualTo(supports.of(ArtifactType.AVRO).canonical(b))
+                .isEqualTo(
+                        "{\"name\":\"x.User\",\"type\":\"record\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}");
         assertThat(supports.of(ArtifactType.AVRO).canonical("{oops")).isEqualTo("{oops");
     }
 
@@ -51,7 +56,8 @@ class TypeSupportsTest {
                     assertThat(i.location()).isEqualTo("/fields/0/type");
                     assertThat(i.message()).contains("STRING").contains("INT");
                 });
-        assertThat(supports.of(ArtifactType.AVRO).readerIncompatibilities(writer, writer)).isEmpty();
+        assertThat(supports.of(ArtifactType.AVRO).readerIncompatibilities(writer, writer))
+                .isEmpty();
     }
 
     @Test
@@ -81,9 +87,13 @@ class TypeSupportsTest {
     void xmlTypes_needWellFormedXml_refuseDtds_andFullChecksSchemasAndWsdl() {
         valid(ArtifactType.XML, Validity.SYNTAX_ONLY, "<a><b/></a>");
         invalid(ArtifactType.XML, Validity.SYNTAX_ONLY, "<a><b></a>", "line 1");
-        invalid(ArtifactType.XML, Validity.SYNTAX_ONLY,
-                "<!DOCTYPE a [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><a>&x;</a>", "DOCTYPE");
-        String xsd = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element name=\"a\" type=\"xs:string\"/></xs:schema>";
+        invalid(
+                ArtifactType.XML,
+                Validity.SYNTAX_ONLY,
+                "<!DOCTYPE a [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><a>&x;</a>",
+                "DOCTYPE");
+        String xsd =
+                "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element name=\"a\" type=\"xs:string\"/></xs:schema>";
         valid(ArtifactType.XSD, Validity.FULL, xsd);
         invalid(ArtifactType.XSD, Validity.FULL, xsd.replace("xs:string", "xs:nosuch"), "Invalid XSD");
         valid(ArtifactType.WSDL, Validity.FULL, "<definitions xmlns=\"http://schemas.xmlsoap.org/wsdl/\"/>");

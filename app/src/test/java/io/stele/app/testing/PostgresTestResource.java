@@ -11,10 +11,14 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
     public Map<String, String> start() {
         PostgresServer server = PostgresServer.shared();
         return Map.of(
-                "stele.storage.kind", "postgresql",
-                "stele.storage.postgresql.url", server.jdbcUrl(server.createDatabase()),
-                "stele.storage.postgresql.username", PostgresServer.USER,
-                "stele.storage.postgresql.password", PostgresServer.PASSWORD);
+                "stele.storage.kind",
+                "postgresql",
+                "stele.storage.postgresql.url",
+                server.jdbcUrl(server.createDatabase()),
+                "stele.storage.postgresql.username",
+                PostgresServer.USER,
+                "stele.storage.postgresql.password",
+                PostgresServer.PASSWORD);
     }
 
     @Override

@@ -65,7 +65,8 @@ class ImportReaderTest {
     @Test
     void read_whenALineIsLongerThanTheLimit_namesIt_evenBeforeItEnds() {
         List<ImportReader.Read> reads = readInPieces(BODY, 5, 100);
-        ImportReader.Read failed = reads.stream().filter(r -> r.failure().isPresent()).findFirst().orElseThrow();
+        ImportReader.Read failed =
+                reads.stream().filter(r -> r.failure().isPresent()).findFirst().orElseThrow();
         assertThat(failed.failure().get()).hasMessage("Line 2 is longer than 100 bytes.");
     }
 }

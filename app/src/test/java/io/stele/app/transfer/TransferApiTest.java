@@ -14,10 +14,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.stele.app.storage.StorageProvider;
-import jakarta.inject.Inject;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.TransferStore;
+import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,7 +46,10 @@ class TransferApiTest {
     private static String schema(String name, int fields) {
         StringBuilder s = new StringBuilder("{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[");
         for (int i = 0; i < fields; i++) {
-            s.append(i == 0 ? "" : ",").append("{\"name\":\"f").append(i).append("\",\"type\":\"string\",\"default\":\"\"}");
+            s.append(i == 0 ? "" : ",")
+                    .append("{\"name\":\"f")
+                    .append(i)
+                    .append("\",\"type\":\"string\",\"default\":\"\"}");
         }
         return s.append("]}").toString();
     }
@@ -57,8 +60,12 @@ class TransferApiTest {
 
     /** The export's lines that belong to these artifacts, after the header. */
     private static List<String> exportOf(Set<String> ids) throws Exception {
-        String body = given().get("/api/admin/export").then().statusCode(200)
-                .contentType("application/x-ndjson").extract().asString();
+        String body = given().get("/api/admin/export")
+                .then()
+                .statusCode(200)
+                .contentType("application/x-ndjson")
+                .extract()
+                .asString();
         List<String> lines = new ArrayList<>();
         String current = null;
         String[] all = body.split("\n");
@@ -92,8 +99,12 @@ class TransferApiTest {
         for (String line : lines) {
             kinds.merge(JSON.readTree(line).path("kind").asText(), 1, Integer::sum);
         }
-        return trailer(lines.size(), kinds.getOrDefault("artifact", 0), kinds.getOrDefault("version", 0),
-                kinds.getOrDefault("content", 0), kinds.getOrDefault("rule", 0));
+        return trailer(
+                lines.size(),
+                kinds.getOrDefault("artifact", 0),
+                kinds.getOrDefault("version", 0),
+                kinds.getOrDefault("content", 0),
+                kinds.getOrDefault("rule", 0));
     }
 
     private static String trailer(long records, long artifacts, long versions, long contents, long rules) {
@@ -102,32 +113,64 @@ class TransferApiTest {
     }
 
     private static ValidatableResponse post(String body) {
-        return given().contentType("application/x-ndjson").body(body.getBytes(StandardCharsets.UTF_8))
-                .post("/api/admin/import").then();
+        return given().contentType("application/x-ndjson")
+                .body(body.getBytes(StandardCharsets.UTF_8))
+                .post("/api/admin/import")
+                .then();
     }
 
     @Test
     void exportThenImport_restoresArtifactsWithTheirIdsStatesMetadataAndRules() throws Exception {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).body(schema("A", 1)).post("/api/artifacts").then().statusCode(200);
-        long v2 = given().body(schema("A", 2)).put("/api/artifacts/" + id).then().statusCode(200)
-                .extract().jsonPath().getLong("globalId");
-        given().contentType(ContentType.JSON).body("{\"state\":\"DEPRECATED\"}")
-                .put("/api/artifacts/" + id + "/versions/2/state").then().statusCode(204);
-        given().contentType(ContentType.JSON).body("{\"type\":\"COMPATIBILITY\",\"config\":\"BACKWARD\"}")
-                .post("/api/artifacts/" + id + "/rules").then().statusCode(204);
-        String metaBefore = given().get("/api/ids/" + v2 + "/meta").then().statusCode(200).extract().asString();
+        given().header("X-Registry-ArtifactId", id)
+                .body(schema("A", 1))
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200);
+        long v2 = given().body(schema("A", 2))
+                .put("/api/artifacts/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("globalId");
+        given().contentType(ContentType.JSON)
+                .body("{\"state\":\"DEPRECATED\"}")
+                .put("/api/artifacts/" + id + "/versions/2/state")
+                .then()
+                .statusCode(204);
+        given().contentType(ContentType.JSON)
+                .body("{\"type\":\"COMPATIBILITY\",\"config\":\"BACKWARD\"}")
+                .post("/api/artifacts/" + id + "/rules")
+                .then()
+                .statusCode(204);
+        String metaBefore = given().get("/api/ids/" + v2 + "/meta")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         List<String> lines = exportOf(Set.of(id));
 
         given().delete("/api/artifacts/" + id).then().statusCode(204);
-        importLines(lines).statusCode(200)
-                .body("artifacts", equalTo(1)).body("versions", equalTo(2)).body("rules", equalTo(1));
+        importLines(lines)
+                .statusCode(200)
+                .body("artifacts", equalTo(1))
+                .body("versions", equalTo(2))
+                .body("rules", equalTo(1));
 
-        assertThat(given().get("/api/ids/" + v2 + "/meta").then().statusCode(200).extract().asString())
+        assertThat(given().get("/api/ids/" + v2 + "/meta")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
                 .isEqualTo(metaBefore);
         given().get("/api/artifacts/" + id).then().statusCode(200).header("X-Registry-Deprecated", "true");
         given().get("/api/artifacts/" + id + "/rules/COMPATIBILITY").then().body("config", equalTo("BACKWARD"));
-        given().body(schema("A", 3)).put("/api/artifacts/" + id).then().statusCode(200).body("version", equalTo(3));
+        given().body(schema("A", 3))
+                .put("/api/artifacts/" + id)
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(3));
     }
 
     @Test
@@ -135,14 +178,20 @@ class TransferApiTest {
         String first = newId();
         String second = newId();
         for (String id : List.of(first, second)) {
-            given().header("X-Registry-ArtifactId", id).body(schema("B", 1)).post("/api/artifacts").then().statusCode(200);
+            given().header("X-Registry-ArtifactId", id)
+                    .body(schema("B", 1))
+                    .post("/api/artifacts")
+                    .then()
+                    .statusCode(200);
         }
         List<String> firstLines = exportOf(Set.of(first));
         List<String> secondLines = exportOf(Set.of(second));
         given().delete("/api/artifacts/" + first).then().statusCode(204);
         List<String> lines = new ArrayList<>(firstLines);
         lines.addAll(secondLines); // the second still exists
-        importLines(lines).statusCode(409).contentType(ContentType.JSON)
+        importLines(lines)
+                .statusCode(409)
+                .contentType(ContentType.JSON)
                 .body("error_code", equalTo(409))
                 .body("message", containsString(second))
                 .body("message", containsString("Stored before the failure: 0 batches"));
@@ -151,13 +200,20 @@ class TransferApiTest {
 
     @Test
     void import_refusesMalformedInput_namingTheLine() {
-        post("{\"kind\":\"artifact\"}\n").statusCode(400)
-                .body("message", containsString("Line 1")).body("message", containsString("header"));
-        post(HEADER + "\n{not json\n").statusCode(400)
-                .body("message", containsString("Line 2")).body("message", containsString("not JSON"));
-        post(HEADER + "\n{\"kind\":\"content\",\"contentId\":5,"
-                        + "\"sha256\":\"" + "0".repeat(64) + "\",\"text\":\"x\"}\n").statusCode(400).body("message", containsString("does not match its sha256"));
-        post(HEADER + "\n" + "x".repeat(2_200_000) + "\n").statusCode(400)
+        post("{\"kind\":\"artifact\"}\n")
+                .statusCode(400)
+                .body("message", containsString("Line 1"))
+                .body("message", containsString("header"));
+        post(HEADER + "\n{not json\n")
+                .statusCode(400)
+                .body("message", containsString("Line 2"))
+                .body("message", containsString("not JSON"));
+        post(HEADER + "\n{\"kind\":\"content\",\"contentId\":5," + "\"sha256\":\"" + "0".repeat(64)
+                        + "\",\"text\":\"x\"}\n")
+                .statusCode(400)
+                .body("message", containsString("does not match its sha256"));
+        post(HEADER + "\n" + "x".repeat(2_200_000) + "\n")
+                .statusCode(400)
                 .body("message", containsString("Line 2 is longer than"));
         post("{\"kind\":\"stele-export\",\"format\":9}\n").statusCode(400).body("message", containsString("format 9"));
     }
@@ -165,13 +221,19 @@ class TransferApiTest {
     @Test
     void import_ofAValueTooLongForTheDatabase_answers400_andStoresNothing() throws Exception {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).contentType("application/json").body(schema("Long", 1))
-                .post("/api/artifacts").then().statusCode(200);
+        given().header("X-Registry-ArtifactId", id)
+                .contentType("application/json")
+                .body(schema("Long", 1))
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200);
         List<String> lines = new ArrayList<>(exportOf(Set.of(id)));
         given().delete("/api/artifacts/" + id).then().statusCode(204);
         ObjectNode artifact = (ObjectNode) JSON.readTree(lines.get(0));
         lines.set(0, JSON.writeValueAsString(artifact.put("createdBy", "x".repeat(300)))); // the column holds 256
-        importLines(lines).statusCode(400).contentType("application/json")
+        importLines(lines)
+                .statusCode(400)
+                .contentType("application/json")
                 .body("message", containsString("cannot store a value"))
                 .body("message", not(containsString("SQL statement")));
         given().get("/api/artifacts/" + id + "/meta").then().statusCode(404);
@@ -180,10 +242,12 @@ class TransferApiTest {
     @Test
     void import_streamsBodiesLargerThanTheHttpBodyLimit() throws Exception {
         String padding = "x".repeat(900_000);
-        Synthetic big = synthetic(20, i -> "{\"type\":\"record\",\"name\":\"Big\",\"doc\":\"" + padding + i
-                + "\",\"fields\":[]}");
+        Synthetic big = synthetic(
+                20, i -> "{\"type\":\"record\",\"name\":\"Big\",\"doc\":\"" + padding + i + "\",\"fields\":[]}");
         importLines(big.lines()).statusCode(200).body("artifacts", equalTo(20)).body("versions", equalTo(20));
-        given().get("/api/ids/" + big.globalIds().get(19) + "/meta").then().statusCode(200)
+        given().get("/api/ids/" + big.globalIds().get(19) + "/meta")
+                .then()
+                .statusCode(200)
                 .body("id", equalTo(big.ids().get(19)));
     }
 
@@ -226,8 +290,16 @@ class TransferApiTest {
     @Test
     void export_endsWithATrailerCountingEachKindOfRecord() throws Exception {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).body(schema("T", 1)).post("/api/artifacts").then().statusCode(200);
-        List<String> all = List.of(given().get("/api/admin/export").then().statusCode(200).extract().asString()
+        given().header("X-Registry-ArtifactId", id)
+                .body(schema("T", 1))
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200);
+        List<String> all = List.of(given().get("/api/admin/export")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
                 .split("\n"));
         assertThat(JSON.readTree(all.get(all.size() - 1)))
                 .isEqualTo(JSON.readTree(trailerOf(all.subList(1, all.size() - 1))));
@@ -236,24 +308,47 @@ class TransferApiTest {
     @Test
     void exportThenImport_ofFormat2_restoresTheArtifact() throws Exception {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id).body(schema("R", 1)).post("/api/artifacts").then().statusCode(200);
-        long v2 = given().body(schema("R", 2)).put("/api/artifacts/" + id).then().statusCode(200)
-                .extract().jsonPath().getLong("globalId");
-        String metaBefore = given().get("/api/ids/" + v2 + "/meta").then().statusCode(200).extract().asString();
+        given().header("X-Registry-ArtifactId", id)
+                .body(schema("R", 1))
+                .post("/api/artifacts")
+                .then()
+                .statusCode(200);
+        long v2 = given().body(schema("R", 2))
+                .put("/api/artifacts/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("globalId");
+        String metaBefore = given().get("/api/ids/" + v2 + "/meta")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         List<String> lines = exportOf(Set.of(id));
         given().delete("/api/artifacts/" + id).then().statusCode(204);
 
-        post(format2(lines)).statusCode(200).body("artifacts", equalTo(1)).body("versions", equalTo(2))
+        post(format2(lines))
+                .statusCode(200)
+                .body("artifacts", equalTo(1))
+                .body("versions", equalTo(2))
                 .body("lines", equalTo(lines.size() + 2));
-        assertThat(given().get("/api/ids/" + v2 + "/meta").then().statusCode(200).extract().asString())
+        assertThat(given().get("/api/ids/" + v2 + "/meta")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
                 .isEqualTo(metaBefore);
     }
 
     @Test
     void import_ofAFormat1File_withoutATrailer_importsAsBefore() throws Exception {
         Synthetic two = synthetic(2);
-        post(HEADER + "\n" + String.join("\n", two.lines()) + "\n").statusCode(200)
-                .body("artifacts", equalTo(2)).body("versions", equalTo(2)).body("lines", equalTo(7));
+        post(HEADER + "\n" + String.join("\n", two.lines()) + "\n")
+                .statusCode(200)
+                .body("artifacts", equalTo(2))
+                .body("versions", equalTo(2))
+                .body("lines", equalTo(7));
         given().get("/api/artifacts/" + two.ids().get(1) + "/meta").then().statusCode(200);
     }
 
@@ -261,7 +356,9 @@ class TransferApiTest {
     void import_ofAFileWithoutAFinalLineFeed_storesItsLastLine() throws Exception {
         Synthetic one = synthetic(1);
         post(HEADER + "\n" + String.join("\n", one.lines())).statusCode(200).body("versions", equalTo(1));
-        given().get("/api/artifacts/" + one.ids().get(0) + "/versions").then().statusCode(200)
+        given().get("/api/artifacts/" + one.ids().get(0) + "/versions")
+                .then()
+                .statusCode(200)
                 .body("size()", equalTo(1));
         String body = format2(synthetic(1).lines());
         // A format 2 file may end with its trailer unfinished by a line feed
@@ -271,7 +368,9 @@ class TransferApiTest {
     @Test
     void import_ofAFormat2FileCutAtAnArtifact_isRefusedAsCut_andStoresTheWholeBatchesBeforeIt() throws Exception {
         Synthetic many = synthetic(800); // in batches of 2000 records, the first holds 667 artifacts
-        post(HEADER_2 + "\n" + String.join("\n", many.lines()) + "\n").statusCode(400).contentType(ContentType.JSON)
+        post(HEADER_2 + "\n" + String.join("\n", many.lines()) + "\n")
+                .statusCode(400)
+                .contentType(ContentType.JSON)
                 .body("error_code", equalTo(400))
                 .body("message", containsString("cut short"))
                 .body("message", containsString("ends after line 2401"))
@@ -284,7 +383,8 @@ class TransferApiTest {
     void import_ofAFormat2FileCutInALine_isRefusedAsCut() throws Exception {
         Synthetic two = synthetic(2);
         String body = HEADER_2 + "\n" + String.join("\n", two.lines());
-        post(body.substring(0, body.length() - 10)).statusCode(400)
+        post(body.substring(0, body.length() - 10))
+                .statusCode(400)
                 .body("message", containsString("cut short: line 7 ends unfinished"))
                 .body("message", containsString("Stored before the failure: 0 batches"));
         given().get("/api/artifacts/" + two.ids().get(0) + "/meta").then().statusCode(404);
@@ -293,7 +393,8 @@ class TransferApiTest {
     @Test
     void import_whenTheTrailerCountsDiffer_isRefused_andStoresNothingOfTheLastBatch() throws Exception {
         Synthetic two = synthetic(2);
-        post(HEADER_2 + "\n" + String.join("\n", two.lines()) + "\n" + trailer(6, 2, 3, 2, 0) + "\n").statusCode(400)
+        post(HEADER_2 + "\n" + String.join("\n", two.lines()) + "\n" + trailer(6, 2, 3, 2, 0) + "\n")
+                .statusCode(400)
                 .body("message", containsString("Line 8: the trailer counts 6 records (2 artifacts, 3 versions"))
                 .body("message", containsString("but the file holds 6 records (2 artifacts, 2 versions"));
         given().get("/api/artifacts/" + two.ids().get(0) + "/meta").then().statusCode(404);
@@ -302,7 +403,8 @@ class TransferApiTest {
     @Test
     void import_ofDataAfterTheTrailer_isRefused() throws Exception {
         Synthetic one = synthetic(1);
-        post(format2(one.lines()) + "\n" + String.join("\n", synthetic(1).lines()) + "\n").statusCode(400)
+        post(format2(one.lines()) + "\n" + String.join("\n", synthetic(1).lines()) + "\n")
+                .statusCode(400)
                 .body("message", containsString("Line 7: nothing may follow the trailer, on line 5"));
         given().get("/api/artifacts/" + one.ids().get(0) + "/meta").then().statusCode(404);
     }
@@ -310,7 +412,10 @@ class TransferApiTest {
     @Test
     void export_whenTheBackendFailsMidway_endsWithoutATrailer_andLeavesTheStreamOpen() throws Exception {
         for (int i = 0; i < 2; i++) {
-            given().header("X-Registry-ArtifactId", newId()).body(schema("F", 1)).post("/api/artifacts").then()
+            given().header("X-Registry-ArtifactId", newId())
+                    .body(schema("F", 1))
+                    .post("/api/artifacts")
+                    .then()
                     .statusCode(200);
         }
         TransferStore real = provider.storage().transfer();

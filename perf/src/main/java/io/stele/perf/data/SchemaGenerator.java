@@ -12,9 +12,28 @@ import java.util.SplittableRandom;
 public final class SchemaGenerator {
 
     private static final String[] TYPES = {"int", "long", "string", "boolean", "double", "bytes"};
-    private static final String[] WORDS = {"order", "customer", "amount", "status", "region", "created", "updated",
-        "currency", "channel", "device", "session", "account", "payment", "shipment", "item", "price", "quantity",
-        "country", "email", "score"};
+    private static final String[] WORDS = {
+        "order",
+        "customer",
+        "amount",
+        "status",
+        "region",
+        "created",
+        "updated",
+        "currency",
+        "channel",
+        "device",
+        "session",
+        "account",
+        "payment",
+        "shipment",
+        "item",
+        "price",
+        "quantity",
+        "country",
+        "email",
+        "score"
+    };
     private static final String[] ADDED = {"string", "long", "int", "double", "boolean"};
     private static final String[] DEFAULTS = {"\"\"", "0", "0", "0.0", "false"};
 
@@ -42,10 +61,16 @@ public final class SchemaGenerator {
                 + WORDS[random.nextInt(WORDS.length)].substring(1) + "Event" + i;
         int baseFields = 2 + random.nextInt(2);
         StringBuilder text = new StringBuilder(400)
-                .append("{\"type\":\"record\",\"name\":\"").append(name)
-                .append("\",\"namespace\":\"").append(namespace).append("\",\"fields\":[");
+                .append("{\"type\":\"record\",\"name\":\"")
+                .append(name)
+                .append("\",\"namespace\":\"")
+                .append(namespace)
+                .append("\",\"fields\":[");
         StringBuilder canonical = new StringBuilder(300)
-                .append("{\"name\":\"").append(namespace).append('.').append(name)
+                .append("{\"name\":\"")
+                .append(namespace)
+                .append('.')
+                .append(name)
                 .append("\",\"type\":\"record\",\"fields\":[");
         for (int f = 0; f < baseFields; f++) {
             String field = WORDS[random.nextInt(WORDS.length)] + f;
@@ -59,17 +84,26 @@ public final class SchemaGenerator {
         return new Schema(text.append("]}").toString(), canonical.append("]}").toString());
     }
 
-    private static void appendField(StringBuilder text, StringBuilder canonical, int index, String name, String type,
-            String defaultValue) {
+    private static void appendField(
+            StringBuilder text, StringBuilder canonical, int index, String name, String type, String defaultValue) {
         if (index > 0) {
             text.append(',');
             canonical.append(',');
         }
-        text.append("{\"name\":\"").append(name).append("\",\"type\":\"").append(type).append('"');
+        text.append("{\"name\":\"")
+                .append(name)
+                .append("\",\"type\":\"")
+                .append(type)
+                .append('"');
         if (defaultValue != null) {
             text.append(",\"default\":").append(defaultValue);
         }
         text.append('}');
-        canonical.append("{\"name\":\"").append(name).append("\",\"type\":\"").append(type).append("\"}");
+        canonical
+                .append("{\"name\":\"")
+                .append(name)
+                .append("\",\"type\":\"")
+                .append(type)
+                .append("\"}");
     }
 }

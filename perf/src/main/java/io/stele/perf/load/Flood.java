@@ -44,8 +44,7 @@ public final class Flood {
     private static final String MEASURED = "measured";
     private static final int MAX_SESSIONS = 20_000;
 
-    private Flood() {
-    }
+    private Flood() {}
 
     /**
      * Runs the plan and blocks until it is over: its warm-up, its duration, and the answers still
@@ -57,44 +56,70 @@ public final class Flood {
      */
     public static Result run(Plan plan) {
         Load load = plan.load();
-        int connections = load instanceof Load.ClosedLoop closed ? closed.connections() : ((Load.OpenLoop) load).maxConnections();
+        int connections =
+                load instanceof Load.ClosedLoop closed ? closed.connections() : ((Load.OpenLoop) load).maxConnections();
         int rate = load instanceof Load.OpenLoop open ? open.requestsPerSecond() : 0;
         String[] paths = plan.keys().ids().stream()
-                .map(id -> "/api/artifacts/" + URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20"))
+                .map(id -> "/api/artifacts/"
+                        + URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20"))
                 .toArray(String[]::new);
         Keys.IndexPicker picker = plan.keys().picker();
 
         BenchmarkBuilder benchmark = BenchmarkBuilder.builder()
                 .name("stele-flood")
                 .threads(Math.max(1, Math.min(connections, Runtime.getRuntime().availableProcessors())));
-        benchmark.addPlugin(HttpPluginBuilder::new)
+        benchmark
+                .addPlugin(HttpPluginBuilder::new)
                 .ergonomics()
-                .repeatCookies(false).userAgentFromSession(false).autoRangeCheck(false).stopOnInvalid(false)
+                .repeatCookies(false)
+                .userAgentFromSession(false)
+                .autoRangeCheck(false)
+                .stopOnInvalid(false)
                 .endErgonomics()
                 .http()
-                .protocol(Protocol.HTTP).host(plan.baseUri().getHost()).port(plan.baseUri().getPort())
+                .protocol(Protocol.HTTP)
+                .host(plan.baseUri().getHost())
+                .port(plan.baseUri().getPort())
                 .sharedConnections(connections)
                 .requestTimeout(TIMEOUT_SECONDS * 1000L);
         int warmSeconds = (int) plan.warmUp().toSeconds();
         if (warmSeconds > 0) {
-            addPhase(benchmark, WARM_UP, null, load, warmSeconds, new Sender(new Recording(warmSeconds, rate), picker, paths));
+            addPhase(
+                    benchmark,
+                    WARM_UP,
+                    null,
+                    load,
+                    warmSeconds,
+                    new Sender(new Recording(warmSeconds, rate), picker, paths));
         }
         int seconds = (int) plan.duration().toSeconds();
         Recording measured = new Recording(seconds, rate);
-        addPhase(benchmark, MEASURED, warmSeconds > 0 ? WARM_UP : null, load, seconds, new Sender(measured, picker, paths));
+        addPhase(
+                benchmark,
+                MEASURED,
+                warmSeconds > 0 ? WARM_UP : null,
+                load,
+                seconds,
+                new Sender(measured, picker, paths));
 
         LongAdder failed = new LongAdder();
-        LocalSimulationRunner runner = new LocalSimulationRunner(benchmark.build(), (phase, stepId, metric, snapshot, countDown) -> {
-            if (phase.name().equals(MEASURED)) {
-                failed.add(snapshot.errors());
-            }
-        }, null, null);
+        LocalSimulationRunner runner = new LocalSimulationRunner(
+                benchmark.build(),
+                (phase, stepId, metric, snapshot, countDown) -> {
+                    if (phase.name().equals(MEASURED)) {
+                        failed.add(snapshot.errors());
+                    }
+                },
+                null,
+                null);
         checkListening(plan.baseUri());
         runWithin(runner, plan.warmUp().plus(plan.duration()).plusSeconds(TIMEOUT_SECONDS + 20), plan.baseUri());
         for (PhaseInstance phase : runner.instances().values()) {
             if (phase.getError() != null) {
-                throw new IllegalStateException("Hyperfoil failed the " + phase.definition().name() + " phase against "
-                        + plan.baseUri() + ": " + phase.getError(), phase.getError());
+                throw new IllegalStateException(
+                        "Hyperfoil failed the " + phase.definition().name() + " phase against " + plan.baseUri() + ": "
+                                + phase.getError(),
+                        phase.getError());
             }
         }
         // Hyperfoil's phase may end before a late last tick of its metronome starts the requests
@@ -118,13 +143,15 @@ public final class Flood {
      */
     private static void runWithin(LocalSimulationRunner runner, Duration limit, URI baseUri) {
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread thread = new Thread(() -> {
-            try {
-                runner.run();
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        }, "stele-flood");
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        runner.run();
+                    } catch (Throwable t) {
+                        failure.set(t);
+                    }
+                },
+                "stele-flood");
         thread.setDaemon(true);
         thread.start();
         try {
@@ -136,21 +163,24 @@ public final class Flood {
         }
         if (thread.isAlive()) {
             runner.shutdown();
-            throw new IllegalStateException("The flood of " + baseUri + " did not end within " + limit
-                    + "; Hyperfoil's log above says why");
+            throw new IllegalStateException(
+                    "The flood of " + baseUri + " did not end within " + limit + "; Hyperfoil's log above says why");
         }
         if (failure.get() != null) {
             throw new IllegalStateException("Hyperfoil failed while flooding " + baseUri, failure.get());
         }
     }
 
-    private static void addPhase(BenchmarkBuilder benchmark, String name, String after, Load load, int seconds, Sender sender) {
+    private static void addPhase(
+            BenchmarkBuilder benchmark, String name, String after, Load load, int seconds, Sender sender) {
         PhaseBuilder<?> phase;
         if (load instanceof Load.OpenLoop open) {
             // Sessions are cheap, connections are not: sessions beyond the connections wait for one,
             // and that wait counts as latency. Metronome (no variance) so that Recording knows when
             // each request was due.
-            phase = benchmark.addPhase(name).constantRate(open.requestsPerSecond())
+            phase = benchmark
+                    .addPhase(name)
+                    .constantRate(open.requestsPerSecond())
                     .variance(false)
                     .maxSessions(Math.max(open.maxConnections(), Math.min(MAX_SESSIONS, open.requestsPerSecond() * 2)))
                     .sessionLimitPolicy(SessionLimitPolicy.CONTINUE);
@@ -165,9 +195,13 @@ public final class Flood {
                 .maxRequests(1)
                 .initialSequence("get")
                 .step(sender)
-                .step(HttpStepCatalog.SC).httpRequest(HttpMethod.GET)
+                .step(HttpStepCatalog.SC)
+                .httpRequest(HttpMethod.GET)
                 .path(sender::path)
-                .handler().status(sender::status).onCompletion(sender::answered).endHandler()
+                .handler()
+                .status(sender::status)
+                .onCompletion(sender::answered)
+                .endHandler()
                 .endStep()
                 .endSequence();
     }

@@ -27,15 +27,18 @@ public record Keys(List<String> ids, Distribution distribution) {
         if (count < 1) {
             throw new IllegalArgumentException("count must be at least 1, was " + count);
         }
-        return new Keys(IntStream.range(0, count).mapToObj(i -> String.format(pattern, i)).toList(), distribution);
+        return new Keys(
+                IntStream.range(0, count)
+                        .mapToObj(i -> String.format(pattern, i))
+                        .toList(),
+                distribution);
     }
 
     /** Which ids the requests read. */
     public sealed interface Distribution {
 
         /** Every id equally often. */
-        record Uniform() implements Distribution {
-        }
+        record Uniform() implements Distribution {}
 
         /**
          * A share of the requests goes to a share of the ids, the first ones in {@link Keys#ids()};

@@ -23,14 +23,17 @@ public record Plan(URI baseUri, Keys keys, Load load, Duration warmUp, Duration 
         if (!"http".equals(baseUri.getScheme()) || baseUri.getHost() == null || baseUri.getPort() < 0) {
             throw new IllegalArgumentException("baseUri must be http://host:port, was " + baseUri);
         }
-        if (baseUri.getRawPath() != null && !baseUri.getRawPath().isEmpty() && !baseUri.getRawPath().equals("/")) {
+        if (baseUri.getRawPath() != null
+                && !baseUri.getRawPath().isEmpty()
+                && !baseUri.getRawPath().equals("/")) {
             throw new IllegalArgumentException("baseUri must have no path, was " + baseUri);
         }
         if (warmUp.isNegative()) {
             throw new IllegalArgumentException("warmUp must not be negative, was " + warmUp);
         }
         if (duration.toMillis() < 1000 || duration.toMillis() % 1000 != 0) {
-            throw new IllegalArgumentException("duration must be a whole number of seconds, at least one, was " + duration);
+            throw new IllegalArgumentException(
+                    "duration must be a whole number of seconds, at least one, was " + duration);
         }
         if (warmUp.toMillis() % 1000 != 0) {
             throw new IllegalArgumentException("warmUp must be a whole number of seconds, was " + warmUp);

@@ -96,10 +96,18 @@ final class Recording {
             series.add(perSecond.get(i));
         }
         long answered = answers.sum();
-        Result.Latency l = new Result.Latency(ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
-                ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)), ms(h.getMaxValue()));
-        return new Result(answered + failed, statusErrors.sum() + failed + unsent,
-                answered / (double) perSecond.length(), series, l);
+        Result.Latency l = new Result.Latency(
+                ms(h.getValueAtPercentile(50)),
+                ms(h.getValueAtPercentile(90)),
+                ms(h.getValueAtPercentile(99)),
+                ms(h.getValueAtPercentile(99.9)),
+                ms(h.getMaxValue()));
+        return new Result(
+                answered + failed,
+                statusErrors.sum() + failed + unsent,
+                answered / (double) perSecond.length(),
+                series,
+                l);
     }
 
     private static double ms(long nanos) {

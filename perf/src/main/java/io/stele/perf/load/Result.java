@@ -25,6 +25,5 @@ public record Result(long requests, long errors, double throughput, List<Long> p
      * Latency percentiles and maximum, in milliseconds, from a histogram with three significant
      * digits; all zero when nothing was answered.
      */
-    public record Latency(double p50, double p90, double p99, double p999, double max) {
-    }
+    public record Latency(double p50, double p90, double p99, double p999, double max) {}
 }

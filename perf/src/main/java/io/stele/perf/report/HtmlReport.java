@@ -12,8 +12,9 @@ import java.util.Map;
  */
 public final class HtmlReport {
 
-    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
-        "#17becf", "#7f7f7f"};
+    private static final String[] COLOURS = {
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf", "#7f7f7f"
+    };
     private static final int W = 720;
     private static final int H = 260;
     private static final int PAD = 50;
@@ -22,42 +23,85 @@ public final class HtmlReport {
 
     public static String render(RunResults run) {
         StringBuilder html = new StringBuilder(64 * 1024);
-        html.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Stele perf: ").append(esc(run.backend()))
+        html.append("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Stele perf: ")
+                .append(esc(run.backend()))
                 .append("</title><style>body{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}"
                         + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;"
                         + "text-align:right}th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}"
                         + "svg{border:1px solid #eee;margin:0.5em 0}</style></head><body>");
-        html.append("<h1>Stele GET-latest benchmark</h1><p>Backend <b>").append(esc(run.backend())).append("</b>, started ")
-                .append(esc(run.startedAt())).append(".</p>");
-        html.append("<h2>Machine and settings</h2>").append(table(List.of("setting", "value"),
-                mapRows(run.machine(), run.settings())));
+        html.append("<h1>Stele GET-latest benchmark</h1><p>Backend <b>")
+                .append(esc(run.backend()))
+                .append("</b>, started ")
+                .append(esc(run.startedAt()))
+                .append(".</p>");
+        html.append("<h2>Machine and settings</h2>")
+                .append(table(List.of("setting", "value"), mapRows(run.machine(), run.settings())));
         html.append("<h2>Seeding</h2><p>Mean schema size ")
-                .append(fmt(run.seeding().meanSchemaBytes())).append(" bytes.</p>");
+                .append(fmt(run.seeding().meanSchemaBytes()))
+                .append(" bytes.</p>");
         List<List<String>> seedRows = new ArrayList<>();
         for (RunResults.Import i : run.seeding().imports()) {
-            seedRows.add(List.of("import, artifacts " + i.from() + " to " + i.to(), Long.toString(i.versions()),
-                    fmt(i.seconds()), fmt(i.versionsPerSecond())));
+            seedRows.add(List.of(
+                    "import, artifacts " + i.from() + " to " + i.to(),
+                    Long.toString(i.versions()),
+                    fmt(i.seconds()),
+                    fmt(i.versionsPerSecond())));
         }
         if (run.seeding().rest() != null) {
             RunResults.Rest r = run.seeding().rest();
-            seedRows.add(List.of("REST, " + r.writers() + " writers (" + r.errors() + " errors)",
-                    Long.toString(r.versions()), fmt(r.seconds()), fmt(r.versionsPerSecond())));
+            seedRows.add(List.of(
+                    "REST, " + r.writers() + " writers (" + r.errors() + " errors)",
+                    Long.toString(r.versions()),
+                    fmt(r.seconds()),
+                    fmt(r.versionsPerSecond())));
         }
         html.append(table(List.of("how", "versions", "seconds", "versions/s"), seedRows));
         for (RunResults.Scale scale : run.scales()) {
-            html.append("<h2>").append(scale.artifacts()).append(" artifacts, ").append(scale.versions())
-                    .append(" versions</h2><p>Every new artifact read once in ").append(fmt(scale.fillSeconds()))
-                    .append(" s (").append(scale.fillErrors()).append(" errors) before the floods. Registry RSS after them: ")
-                    .append(fmt(scale.registryRssBytes() / 1048576.0)).append(" MiB.</p>");
+            html.append("<h2>")
+                    .append(scale.artifacts())
+                    .append(" artifacts, ")
+                    .append(scale.versions())
+                    .append(" versions</h2><p>Every new artifact read once in ")
+                    .append(fmt(scale.fillSeconds()))
+                    .append(" s (")
+                    .append(scale.fillErrors())
+                    .append(" errors) before the floods. Registry RSS after them: ")
+                    .append(fmt(scale.registryRssBytes() / 1048576.0))
+                    .append(" MiB.</p>");
             List<List<String>> rows = new ArrayList<>();
             for (RunResults.Phase p : scale.phases()) {
-                rows.add(List.of(p.name(), p.load(), Long.toString(p.requests()), Long.toString(p.errors()),
-                        fmt(p.throughput()), fmt(p.latency().p50()), fmt(p.latency().p90()), fmt(p.latency().p99()),
-                        fmt(p.latency().p999()), fmt(p.latency().max()), fmt(p.registryRssBytes() / 1048576.0),
-                        fmt(p.registryCpuCores()), fmt(p.generatorCpuCores()), fmt(p.machineCpuCores())));
+                rows.add(List.of(
+                        p.name(),
+                        p.load(),
+                        Long.toString(p.requests()),
+                        Long.toString(p.errors()),
+                        fmt(p.throughput()),
+                        fmt(p.latency().p50()),
+                        fmt(p.latency().p90()),
+                        fmt(p.latency().p99()),
+                        fmt(p.latency().p999()),
+                        fmt(p.latency().max()),
+                        fmt(p.registryRssBytes() / 1048576.0),
+                        fmt(p.registryCpuCores()),
+                        fmt(p.generatorCpuCores()),
+                        fmt(p.machineCpuCores())));
             }
-            html.append(table(List.of("phase", "load", "requests", "errors", "req/s", "p50 ms", "p90 ms", "p99 ms",
-                    "p99.9 ms", "max ms", "RSS MiB", "registry cores", "load generator cores", "machine cores busy"),
+            html.append(table(
+                    List.of(
+                            "phase",
+                            "load",
+                            "requests",
+                            "errors",
+                            "req/s",
+                            "p50 ms",
+                            "p90 ms",
+                            "p99 ms",
+                            "p99.9 ms",
+                            "max ms",
+                            "RSS MiB",
+                            "registry cores",
+                            "load generator cores",
+                            "machine cores busy"),
                     rows));
             html.append("<h3>Throughput over time</h3>").append(throughputChart(scale.phases()));
             html.append("<h3>Latency percentiles</h3>").append(percentileChart(scale.phases()));
@@ -128,17 +172,35 @@ public final class HtmlReport {
             for (int k = 0; k < values.length; k++) {
                 double y = y(Math.log10(Math.max(values[k], 0.01)), bottom, top);
                 double x = PAD + g * groupWidth + k * bar;
-                svg.append(String.format(Locale.ROOT,
+                svg.append(String.format(
+                        Locale.ROOT,
                         "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s %s: %s ms"
-                                + "</title></rect>", x, y, bar * 0.9, H - PAD - y, COLOURS[k], esc(phases.get(g).name()),
-                        names[k], fmt(values[k])));
+                                + "</title></rect>",
+                        x,
+                        y,
+                        bar * 0.9,
+                        H - PAD - y,
+                        COLOURS[k],
+                        esc(phases.get(g).name()),
+                        names[k],
+                        fmt(values[k])));
             }
-            svg.append(text(PAD + g * groupWidth + groupWidth / 2, H - PAD + 14, phases.get(g).name(), "middle"));
+            svg.append(text(
+                    PAD + g * groupWidth + groupWidth / 2,
+                    H - PAD + 14,
+                    phases.get(g).name(),
+                    "middle"));
         }
         for (double tick = 0.01; tick <= maxY * 1.2; tick *= 10) {
             double y = y(Math.log10(tick), bottom, top);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>",
-                    PAD, W - PAD, y, y)).append(text(PAD - 4, y + 4, fmt(tick) + " ms", "end"));
+            svg.append(String.format(
+                            Locale.ROOT,
+                            "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>",
+                            PAD,
+                            W - PAD,
+                            y,
+                            y))
+                    .append(text(PAD - 4, y + 4, fmt(tick) + " ms", "end"));
         }
         for (int k = 0; k < names.length; k++) {
             svg.append(legend(k, names[k]));
@@ -163,8 +225,12 @@ public final class HtmlReport {
         if (p50.isEmpty()) {
             return "<p>No open-loop phase in this run.</p>";
         }
-        return lines(List.of(new Series("p50", p50), new Series("p99", p99)), maxX * 1.05, maxY * 1.1,
-                "offered requests/s", "ms");
+        return lines(
+                List.of(new Series("p50", p50), new Series("p99", p99)),
+                maxX * 1.05,
+                maxY * 1.1,
+                "offered requests/s",
+                "ms");
     }
 
     /** Closed-loop throughput at each size of the registry. */
@@ -175,7 +241,10 @@ public final class HtmlReport {
         for (RunResults.Scale s : scales) {
             for (RunResults.Phase p : s.phases()) {
                 if (p.name().equals("max")) {
-                    table.add(List.of(Long.toString(s.artifacts()), fmt(p.throughput()), fmt(p.latency().p99()),
+                    table.add(List.of(
+                            Long.toString(s.artifacts()),
+                            fmt(p.throughput()),
+                            fmt(p.latency().p99()),
                             fmt(s.registryRssBytes() / 1048576.0)));
                     points.add(new double[] {points.size() + 1, p.throughput()});
                     maxY = Math.max(maxY, p.throughput());
@@ -183,8 +252,12 @@ public final class HtmlReport {
             }
         }
         return table(List.of("artifacts", "max req/s", "p99 ms", "RSS MiB"), table)
-                + lines(List.of(new Series("max req/s, smallest size first", points)), points.size() + 0.5, maxY * 1.1,
-                        "registry size (ascending)", "requests/s");
+                + lines(
+                        List.of(new Series("max req/s, smallest size first", points)),
+                        points.size() + 0.5,
+                        maxY * 1.1,
+                        "registry size (ascending)",
+                        "requests/s");
     }
 
     private record Series(String name, List<double[]> points) {}
@@ -194,18 +267,27 @@ public final class HtmlReport {
         for (int t = 0; t <= 4; t++) {
             double value = maxY * t / 4;
             double y = y(value, 0, maxY);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>",
-                    PAD, W - PAD, y, y)).append(text(PAD - 4, y + 4, fmt(value), "end"));
+            svg.append(String.format(
+                            Locale.ROOT,
+                            "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>",
+                            PAD,
+                            W - PAD,
+                            y,
+                            y))
+                    .append(text(PAD - 4, y + 4, fmt(value), "end"));
         }
         for (int s = 0; s < series.size(); s++) {
             StringBuilder path = new StringBuilder();
             for (double[] p : series.get(s).points()) {
                 double x = PAD + (W - 2.0 * PAD) * p[0] / maxX;
-                path.append(path.length() == 0 ? "M" : "L").append(String.format(Locale.ROOT, "%.1f,%.1f ", x,
-                        y(p[1], 0, maxY)));
+                path.append(path.length() == 0 ? "M" : "L")
+                        .append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y(p[1], 0, maxY)));
             }
-            svg.append("<path d=\"").append(path).append("\" fill=\"none\" stroke=\"")
-                    .append(COLOURS[s % COLOURS.length]).append("\" stroke-width=\"1.5\"/>")
+            svg.append("<path d=\"")
+                    .append(path)
+                    .append("\" fill=\"none\" stroke=\"")
+                    .append(COLOURS[s % COLOURS.length])
+                    .append("\" stroke-width=\"1.5\"/>")
                     .append(legend(s, series.get(s).name()));
         }
         svg.append(text(W / 2.0, H - 8, xLabel, "middle")).append(text(8, 14, yLabel, "start"));
@@ -213,9 +295,15 @@ public final class HtmlReport {
     }
 
     private static StringBuilder open() {
-        return new StringBuilder(String.format(Locale.ROOT,
+        return new StringBuilder(String.format(
+                Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"11\">"
-                        + "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>", W, H, PAD, H - PAD, W - PAD,
+                        + "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>",
+                W,
+                H,
+                PAD,
+                H - PAD,
+                W - PAD,
                 H - PAD));
     }
 
@@ -226,12 +314,18 @@ public final class HtmlReport {
     private static String legend(int index, String name) {
         int x = W - PAD - 150;
         int y = 14 + 14 * index;
-        return String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>", x, y - 9,
-                COLOURS[index % COLOURS.length]) + text(x + 14, y, name, "start");
+        return String.format(
+                        Locale.ROOT,
+                        "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>",
+                        x,
+                        y - 9,
+                        COLOURS[index % COLOURS.length])
+                + text(x + 14, y, name, "start");
     }
 
     private static String text(double x, double y, String s, String anchor) {
-        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>", x, y, anchor, esc(s));
+        return String.format(
+                Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>", x, y, anchor, esc(s));
     }
 
     static String fmt(double v) {

@@ -29,7 +29,12 @@ public record RunResults(
      * once ({@code fillSeconds}), so that the floods measure a registry in service, not one just
      * restored.
      */
-    public record Scale(long artifacts, long versions, double fillSeconds, long fillErrors, long registryRssBytes,
+    public record Scale(
+            long artifacts,
+            long versions,
+            double fillSeconds,
+            long fillErrors,
+            long registryRssBytes,
             List<Phase> phases) {}
 
     /** One flood. */

@@ -80,7 +80,8 @@ public final class ExportWriter {
                     json.writeNumberField("createdOn", CREATED_ON);
                     json.writeStringField("modifiedBy", "");
                     json.writeNumberField("modifiedOn", CREATED_ON);
-                    json.writeStringField("canonicalHash",
+                    json.writeStringField(
+                            "canonicalHash",
                             hex.formatHex(sha256.digest(schema.canonical().getBytes(StandardCharsets.UTF_8))));
                     json.writeEndObject();
                     json.writeRaw('\n');

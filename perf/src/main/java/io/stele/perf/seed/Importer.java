@@ -25,8 +25,10 @@ public final class Importer {
 
     /** Imports artifacts {@code from} to {@code to} (exclusive) into the registry at {@code base}. */
     public static Result importRange(URI base, ExportWriter writer, long from, long to, int versions) {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         PipedInputStream in = new PipedInputStream(1 << 20);
         PipedOutputStream out;
@@ -35,18 +37,21 @@ public final class Importer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Thread producer = new Thread(() -> {
-            try (out) {
-                writer.write(from, to, out);
-            } catch (IOException | RuntimeException e) {
-                failure.set(e);
-            }
-        }, "perf-export-writer");
+        Thread producer = new Thread(
+                () -> {
+                    try (out) {
+                        writer.write(from, to, out);
+                    } catch (IOException | RuntimeException e) {
+                        failure.set(e);
+                    }
+                },
+                "perf-export-writer");
         long start = System.nanoTime();
         producer.start();
         HttpResponse<String> response;
         try {
-            response = http.send(HttpRequest.newBuilder(base.resolve("/api/admin/import"))
+            response = http.send(
+                    HttpRequest.newBuilder(base.resolve("/api/admin/import"))
                             .header("Content-Type", "application/x-ndjson")
                             .POST(HttpRequest.BodyPublishers.ofInputStream(() -> in))
                             .build(),

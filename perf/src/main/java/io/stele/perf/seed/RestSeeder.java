@@ -31,41 +31,48 @@ public final class RestSeeder {
      * Creates {@code artifacts} artifacts of {@code versions} versions each, numbered from
      * {@code firstArtifact} so as not to meet imported ones, spread over the writers.
      */
-    public static Result seed(URI base, SchemaGenerator schemas, long firstArtifact, int artifacts, int versions,
-            int writers) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+    public static Result seed(
+            URI base, SchemaGenerator schemas, long firstArtifact, int artifacts, int versions, int writers)
+            throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         AtomicLong stored = new AtomicLong();
         AtomicLong errors = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         long start = System.nanoTime();
         for (int w = 0; w < writers; w++) {
             int writer = w;
-            Thread t = new Thread(() -> {
-                for (long i = firstArtifact + writer; i < firstArtifact + artifacts; i += writers) {
-                    String id = SchemaGenerator.artifactId(i);
-                    for (int v = 1; v <= versions; v++) {
-                        HttpRequest.Builder request = HttpRequest.newBuilder()
-                                .header("Content-Type", "application/json")
-                                .timeout(Duration.ofSeconds(30));
-                        String body = schemas.schema(i, v).text();
-                        request = v == 1
-                                ? request.uri(base.resolve("/api/artifacts")).header("X-Registry-ArtifactId", id)
-                                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                                : request.uri(base.resolve("/api/artifacts/" + id))
-                                        .PUT(HttpRequest.BodyPublishers.ofString(body));
-                        try {
-                            int status = http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-                            (status == 200 ? stored : errors).incrementAndGet();
-                        } catch (IOException e) {
-                            errors.incrementAndGet();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return;
+            Thread t = new Thread(
+                    () -> {
+                        for (long i = firstArtifact + writer; i < firstArtifact + artifacts; i += writers) {
+                            String id = SchemaGenerator.artifactId(i);
+                            for (int v = 1; v <= versions; v++) {
+                                HttpRequest.Builder request = HttpRequest.newBuilder()
+                                        .header("Content-Type", "application/json")
+                                        .timeout(Duration.ofSeconds(30));
+                                String body = schemas.schema(i, v).text();
+                                request = v == 1
+                                        ? request.uri(base.resolve("/api/artifacts"))
+                                                .header("X-Registry-ArtifactId", id)
+                                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                        : request.uri(base.resolve("/api/artifacts/" + id))
+                                                .PUT(HttpRequest.BodyPublishers.ofString(body));
+                                try {
+                                    int status = http.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                                            .statusCode();
+                                    (status == 200 ? stored : errors).incrementAndGet();
+                                } catch (IOException e) {
+                                    errors.incrementAndGet();
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                    return;
+                                }
+                            }
                         }
-                    }
-                }
-            }, "perf-rest-writer-" + w);
+                    },
+                    "perf-rest-writer-" + w);
             threads.add(t);
             t.start();
         }

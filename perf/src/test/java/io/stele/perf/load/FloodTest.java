@@ -16,10 +16,15 @@ class FloodTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        Plan plan = new Plan(URI.create("http://127.0.0.1:" + port), Keys.numbered("perf-%d", 1, Keys.Distribution.uniform()),
-                new Load.ClosedLoop(1), Duration.ZERO, Duration.ofSeconds(1));
+        Plan plan = new Plan(
+                URI.create("http://127.0.0.1:" + port),
+                Keys.numbered("perf-%d", 1, Keys.Distribution.uniform()),
+                new Load.ClosedLoop(1),
+                Duration.ZERO,
+                Duration.ofSeconds(1));
 
-        assertThatThrownBy(() -> Flood.run(plan)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Flood.run(plan))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Nothing accepts connections at http://127.0.0.1:" + port);
     }
 }

@@ -47,16 +47,19 @@ class KeysTest {
 
     @Test
     void hotKeys_whenSharesAreOutOfRange_fails() {
-        assertThatThrownBy(() -> Keys.Distribution.hotKeys(0, 0.8)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Keys.Distribution.hotKeys(0, 0.8))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("keyShare");
-        assertThatThrownBy(() -> Keys.Distribution.hotKeys(0.01, 1.5)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Keys.Distribution.hotKeys(0.01, 1.5))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("requestShare");
     }
 
     @Test
     void keys_whenEmpty_fails() {
         assertThatThrownBy(() -> new Keys(List.of(), Keys.Distribution.uniform()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ids");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ids");
     }
 
     private static long[] draw(Keys keys) {

@@ -21,28 +21,36 @@ class PlanTest {
     @Test
     void plan_whenBaseUriHasAPathOrNoPort_fails() {
         assertThatThrownBy(() -> plan(URI.create("http://127.0.0.1:18080/api"), Duration.ofSeconds(1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no path");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no path");
         assertThatThrownBy(() -> plan(URI.create("http://127.0.0.1"), Duration.ofSeconds(1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http://host:port");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("http://host:port");
         assertThatThrownBy(() -> plan(URI.create("https://127.0.0.1:8443"), Duration.ofSeconds(1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http://host:port");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("http://host:port");
     }
 
     @Test
     void plan_whenDurationIsNotWholeSeconds_fails() {
         assertThatThrownBy(() -> plan(REGISTRY, Duration.ofMillis(1500)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("duration");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("duration");
         assertThatThrownBy(() -> plan(REGISTRY, Duration.ZERO))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("duration");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("duration");
     }
 
     @Test
     void loads_whenCountsAreNotPositive_fail() {
-        assertThatThrownBy(() -> new Load.ClosedLoop(0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Load.ClosedLoop(0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("connections");
-        assertThatThrownBy(() -> new Load.OpenLoop(0, 8)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Load.OpenLoop(0, 8))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("requestsPerSecond");
-        assertThatThrownBy(() -> new Load.OpenLoop(100, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Load.OpenLoop(100, 0))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("maxConnections");
     }
 

@@ -46,12 +46,18 @@ final class Applier implements Runnable {
     private volatile Instant at = Instant.EPOCH;
     /** Whether the commit hook recorded the offset being applied. */
     private boolean recorded;
+
     private volatile long applied;
     private volatile boolean running = true;
     private volatile RuntimeException stopped;
 
-    Applier(KafkaConsumer<byte[], byte[]> consumer, TopicPartition partition, RegistryStorage state,
-            LocalState position, long appliedOffset, long startupEnd) {
+    Applier(
+            KafkaConsumer<byte[], byte[]> consumer,
+            TopicPartition partition,
+            RegistryStorage state,
+            LocalState position,
+            long appliedOffset,
+            long startupEnd) {
         this.consumer = consumer;
         this.partition = partition;
         this.state = state;
@@ -124,8 +130,10 @@ final class Applier implements Runnable {
         } finally {
             consumer.close(Duration.ofSeconds(5));
             StorageUnavailableException closing = new StorageUnavailableException(
-                    stopped != null ? "The replica stopped applying the log: " + stopped.getMessage()
-                            : "The registry is shutting down", stopped);
+                    stopped != null
+                            ? "The replica stopped applying the log: " + stopped.getMessage()
+                            : "The registry is shutting down",
+                    stopped);
             waiting.values().forEach(f -> f.completeExceptionally(closing));
         }
     }
@@ -176,7 +184,9 @@ final class Applier implements Runnable {
                 position.record(one.record.offset()); // it changed nothing, so nothing recorded it
                 recorded = true;
             } catch (StorageUnavailableException e) {
-                LOG.warnf("Cannot record offset %d in the local state, retrying: %s", one.record.offset(), e.getMessage());
+                LOG.warnf(
+                        "Cannot record offset %d in the local state, retrying: %s",
+                        one.record.offset(), e.getMessage());
                 pause(1000);
             }
         }
@@ -223,7 +233,8 @@ final class Applier implements Runnable {
                 work.accept(attempt);
                 return;
             } catch (StorageUnavailableException e) {
-                LOG.warnf("Cannot apply the log from offset %d to the local state (attempt %d), retrying: %s",
+                LOG.warnf(
+                        "Cannot apply the log from offset %d to the local state (attempt %d), retrying: %s",
                         offset, attempt, e.getMessage());
                 pause(Math.min(5000, 100L * attempt));
             }
@@ -233,8 +244,8 @@ final class Applier implements Runnable {
     /** Gives the outcome to the request of this replica that waits for it, if any. */
     private void answer(Applied one) {
         Header request = one.record.headers().lastHeader(REQUEST_HEADER);
-        CompletableFuture<Object> waiter = request == null ? null
-                : waiting.remove(new String(request.value(), StandardCharsets.UTF_8));
+        CompletableFuture<Object> waiter =
+                request == null ? null : waiting.remove(new String(request.value(), StandardCharsets.UTF_8));
         if (waiter != null) {
             if (one.failure != null) {
                 waiter.completeExceptionally(one.failure);

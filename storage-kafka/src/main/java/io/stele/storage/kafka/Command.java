@@ -98,7 +98,11 @@ sealed interface Command {
     }
 
     /** How a rule changes: created, updated or deleted. */
-    enum RuleChange { CREATE, UPDATE, DELETE }
+    enum RuleChange {
+        CREATE,
+        UPDATE,
+        DELETE
+    }
 
     /** A rule created, updated (both with a config) or deleted (without). */
     record ChangeRule(RuleChange change, RuleScope scope, RuleType type, Optional<String> config) implements Command {

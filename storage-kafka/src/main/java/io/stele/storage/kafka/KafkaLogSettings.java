@@ -17,8 +17,14 @@ import java.util.Objects;
  * @param clientProperties further Kafka client settings (security, for example), given to the
  *     producer, the consumer and the admin client alike
  */
-public record KafkaLogSettings(String bootstrapServers, String topic, short replicationFactor, int minInsyncReplicas,
-        Path stateDir, Duration writeTimeout, Map<String, String> clientProperties) {
+public record KafkaLogSettings(
+        String bootstrapServers,
+        String topic,
+        short replicationFactor,
+        int minInsyncReplicas,
+        Path stateDir,
+        Duration writeTimeout,
+        Map<String, String> clientProperties) {
 
     /** The largest record the log takes: a version's content, or one import batch. */
     static final int MAX_RECORD_BYTES = 32 * 1024 * 1024;
@@ -41,7 +47,8 @@ public record KafkaLogSettings(String bootstrapServers, String topic, short repl
                     + ") between 1 and it.");
         }
         if (writeTimeout.toMillis() < 2000) {
-            throw new IllegalStateException("stele.storage.kafka.write-timeout must be 2 s or more, was " + writeTimeout + ".");
+            throw new IllegalStateException(
+                    "stele.storage.kafka.write-timeout must be 2 s or more, was " + writeTimeout + ".");
         }
     }
 }

@@ -53,13 +53,12 @@ public final class KafkaStorage extends ForwardingStorage {
     public KafkaStorage(KafkaLogSettings settings) {
         this.settings = settings;
         this.topic = new KafkaTopic(settings);
-        this.local = SqlStorage.openLocalState(KIND, settings.stateDir(), this::appliedRecordTime,
-                c -> {
-                    Applier a = applier;
-                    if (a != null) {
-                        a.beforeCommit(c);
-                    }
-                });
+        this.local = SqlStorage.openLocalState(KIND, settings.stateDir(), this::appliedRecordTime, c -> {
+            Applier a = applier;
+            if (a != null) {
+                a.beforeCommit(c);
+            }
+        });
         this.stores = new LogStores(local, this::write);
     }
 
@@ -110,7 +109,8 @@ public final class KafkaStorage extends ForwardingStorage {
             throw new StorageMisconfiguredException("The local state in " + settings.stateDir()
                     + " (stele.storage.kafka.state-dir) has applied the log up to"
                     + " offset " + position.appliedOffset() + ", but topic '" + settings.topic() + "' ends at "
-                    + log.endOffset() + ": records the local state holds are missing from the log. Delete that folder to"
+                    + log.endOffset()
+                    + ": records the local state holds are missing from the log. Delete that folder to"
                     + " rebuild it from the log.");
         }
         KafkaConsumer<byte[], byte[]> consumer;
@@ -125,8 +125,13 @@ public final class KafkaStorage extends ForwardingStorage {
             consumer.close();
             throw topic.clientRefused("producer", e);
         }
-        applier = new Applier(consumer, new TopicPartition(settings.topic(), 0), local, state,
-                position.appliedOffset(), log.endOffset());
+        applier = new Applier(
+                consumer,
+                new TopicPartition(settings.topic(), 0),
+                local,
+                state,
+                position.appliedOffset(),
+                log.endOffset());
         applierThread = new Thread(applier, "stele-kafka-applier");
         applierThread.setDaemon(true);
         applierThread.start();
@@ -163,15 +168,21 @@ public final class KafkaStorage extends ForwardingStorage {
             throw new StorageUnavailableException("The kafka storage backend has not started yet", null);
         }
         if (a.stopped() != null) {
-            throw new StorageUnavailableException("This replica stopped applying the log: " + a.stopped().getMessage(), a.stopped());
+            throw new StorageUnavailableException(
+                    "This replica stopped applying the log: " + a.stopped().getMessage(), a.stopped());
         }
         String requestId = UUID.randomUUID().toString();
         CompletableFuture<Object> outcome = a.expect(requestId);
         long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
         try {
-            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(settings.topic(), 0, LogFormat.key(command),
-                    LogFormat.encode(command, Instant.now()), new RecordHeaders(new RecordHeader[] {
-                        new RecordHeader(Applier.REQUEST_HEADER, requestId.getBytes(StandardCharsets.UTF_8))}));
+            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
+                    settings.topic(),
+                    0,
+                    LogFormat.key(command),
+                    LogFormat.encode(command, Instant.now()),
+                    new RecordHeaders(new RecordHeader[] {
+                        new RecordHeader(Applier.REQUEST_HEADER, requestId.getBytes(StandardCharsets.UTF_8))
+                    }));
             producer.send(record, (metadata, e) -> {
                 if (e != null) {
                     outcome.completeExceptionally(sendFailure(e));
@@ -179,8 +190,11 @@ public final class KafkaStorage extends ForwardingStorage {
             });
             return outcome.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            throw new StorageUnavailableException("The Kafka log did not confirm the write within "
-                    + settings.writeTimeout().toMillis() + " ms (stele.storage.kafka.write-timeout); it may still be applied.", e);
+            throw new StorageUnavailableException(
+                    "The Kafka log did not confirm the write within "
+                            + settings.writeTimeout().toMillis()
+                            + " ms (stele.storage.kafka.write-timeout); it may still be applied.",
+                    e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException failure) {
                 throw failure;
@@ -202,8 +216,11 @@ public final class KafkaStorage extends ForwardingStorage {
                     + KafkaLogSettings.MAX_RECORD_BYTES / (1024 * 1024) + " MiB in one record); for an import, send"
                     + " smaller batches.");
         }
-        return new StorageUnavailableException("Cannot write to the Kafka log at " + settings.bootstrapServers()
-                + " (stele.storage.kafka.bootstrap-servers), topic '" + settings.topic() + "': " + e.getMessage(), e);
+        return new StorageUnavailableException(
+                "Cannot write to the Kafka log at " + settings.bootstrapServers()
+                        + " (stele.storage.kafka.bootstrap-servers), topic '" + settings.topic() + "': "
+                        + e.getMessage(),
+                e);
     }
 
     @Override

@@ -38,7 +38,13 @@ public interface KafkaStorageConfig {
     Map<String, String> client();
 
     default KafkaLogSettings settings() {
-        return new KafkaLogSettings(bootstrapServers(), topic(), replicationFactor(), minInsyncReplicas(),
-                Path.of(stateDir()), writeTimeout(), client());
+        return new KafkaLogSettings(
+                bootstrapServers(),
+                topic(),
+                replicationFactor(),
+                minInsyncReplicas(),
+                Path.of(stateDir()),
+                writeTimeout(),
+                client());
     }
 }

@@ -70,17 +70,22 @@ final class KafkaTopic {
         try (Admin admin = Admin.create(adminProperties())) {
             create(admin, deadline);
             TopicDescription topic = retrying(deadline, () -> admin.describeTopics(List.of(settings.topic()))
-                    .allTopicNames()).get(settings.topic());
+                            .allTopicNames())
+                    .get(settings.topic());
             if (topic.partitions().size() != 1) {
-                throw new StorageMisconfiguredException("Topic '" + settings.topic() + "' (stele.storage.kafka.topic) has "
+                throw new StorageMisconfiguredException("Topic '" + settings.topic()
+                        + "' (stele.storage.kafka.topic) has "
                         + topic.partitions().size() + " partitions; the registry's log needs exactly one, for one order"
                         + " of all writes. Name a new topic, which the registry creates, or one with one partition.");
             }
             ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, settings.topic());
-            check(retrying(deadline, () -> admin.describeConfigs(List.of(resource)).all()).get(resource));
+            check(retrying(deadline, () -> admin.describeConfigs(List.of(resource))
+                            .all())
+                    .get(resource));
             TopicPartition partition = new TopicPartition(settings.topic(), 0);
-            ListOffsetsResult.ListOffsetsResultInfo end = retrying(deadline,
-                    () -> admin.listOffsets(Map.of(partition, OffsetSpec.latest())).partitionResult(partition));
+            ListOffsetsResult.ListOffsetsResultInfo end =
+                    retrying(deadline, () -> admin.listOffsets(Map.of(partition, OffsetSpec.latest()))
+                            .partitionResult(partition));
             return new Description(topic.topicId().toString(), end.offset());
         } catch (ExecutionException e) {
             throw failure(e.getCause() != null ? e.getCause() : e);
@@ -124,24 +129,36 @@ final class KafkaTopic {
      */
     private StorageException failure(Throwable cause) {
         if (cause instanceof InvalidReplicationFactorException) {
-            return new StorageMisconfiguredException("Cannot create topic '" + settings.topic() + "' with "
-                    + settings.replicationFactor() + " replicas (stele.storage.kafka.replication-factor): "
-                    + cause.getMessage() + " Set it to at most the number of brokers.", cause);
-        }
-        if (cause instanceof AuthenticationException || cause instanceof AuthorizationException) {
-            return new StorageMisconfiguredException("Kafka at " + settings.bootstrapServers() + " refuses the registry"
-                    + " on topic '" + settings.topic() + "': " + cause.getMessage() + " Check the security settings in"
-                    + " stele.storage.kafka.client.* and the ACLs of the registry's principal.", cause);
-        }
-        if (cause instanceof InvalidConfigurationException || cause instanceof PolicyViolationException
-                || cause instanceof InvalidTopicException || cause instanceof UnsupportedVersionException) {
-            return new StorageMisconfiguredException("Kafka at " + settings.bootstrapServers() + " refuses topic '"
-                    + settings.topic() + "' (stele.storage.kafka.topic) as the registry needs it: " + cause.getMessage(),
+            return new StorageMisconfiguredException(
+                    "Cannot create topic '" + settings.topic() + "' with "
+                            + settings.replicationFactor() + " replicas (stele.storage.kafka.replication-factor): "
+                            + cause.getMessage() + " Set it to at most the number of brokers.",
                     cause);
         }
-        String why = cause instanceof TimeoutException ? "no answer within " + ADMIN_TIMEOUT_MS + " ms" : cause.toString();
-        return new StorageUnavailableException("Cannot reach Kafka at " + settings.bootstrapServers()
-                + " (stele.storage.kafka.bootstrap-servers) to prepare topic '" + settings.topic() + "': " + why, cause);
+        if (cause instanceof AuthenticationException || cause instanceof AuthorizationException) {
+            return new StorageMisconfiguredException(
+                    "Kafka at " + settings.bootstrapServers() + " refuses the registry"
+                            + " on topic '" + settings.topic() + "': " + cause.getMessage()
+                            + " Check the security settings in"
+                            + " stele.storage.kafka.client.* and the ACLs of the registry's principal.",
+                    cause);
+        }
+        if (cause instanceof InvalidConfigurationException
+                || cause instanceof PolicyViolationException
+                || cause instanceof InvalidTopicException
+                || cause instanceof UnsupportedVersionException) {
+            return new StorageMisconfiguredException(
+                    "Kafka at " + settings.bootstrapServers() + " refuses topic '" + settings.topic()
+                            + "' (stele.storage.kafka.topic) as the registry needs it: " + cause.getMessage(),
+                    cause);
+        }
+        String why =
+                cause instanceof TimeoutException ? "no answer within " + ADMIN_TIMEOUT_MS + " ms" : cause.toString();
+        return new StorageUnavailableException(
+                "Cannot reach Kafka at " + settings.bootstrapServers()
+                        + " (stele.storage.kafka.bootstrap-servers) to prepare topic '" + settings.topic() + "': "
+                        + why,
+                cause);
     }
 
     /**
@@ -151,22 +168,32 @@ final class KafkaTopic {
     StorageException clientRefused(String role, KafkaException e) {
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         if (message.contains("resolvable bootstrap")) {
-            return new StorageUnavailableException("Cannot resolve Kafka at " + settings.bootstrapServers()
-                    + " (stele.storage.kafka.bootstrap-servers): " + message, e);
+            return new StorageUnavailableException(
+                    "Cannot resolve Kafka at " + settings.bootstrapServers()
+                            + " (stele.storage.kafka.bootstrap-servers): " + message,
+                    e);
         }
-        return new StorageMisconfiguredException("Cannot create the Kafka " + role + " client with these settings"
-                + " (stele.storage.kafka.bootstrap-servers, stele.storage.kafka.client.*): " + message, e);
+        return new StorageMisconfiguredException(
+                "Cannot create the Kafka " + role + " client with these settings"
+                        + " (stele.storage.kafka.bootstrap-servers, stele.storage.kafka.client.*): " + message,
+                e);
     }
 
     private void create(Admin admin, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
         NewTopic topic = new NewTopic(settings.topic(), Optional.of(1), Optional.of(settings.replicationFactor()))
                 .configs(Map.of(
-                        TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
-                        TopicConfig.RETENTION_MS_CONFIG, "-1",
-                        TopicConfig.RETENTION_BYTES_CONFIG, "-1",
-                        TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(settings.minInsyncReplicas()),
-                        TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false",
-                        TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(KafkaLogSettings.MAX_RECORD_BYTES)));
+                        TopicConfig.CLEANUP_POLICY_CONFIG,
+                        TopicConfig.CLEANUP_POLICY_DELETE,
+                        TopicConfig.RETENTION_MS_CONFIG,
+                        "-1",
+                        TopicConfig.RETENTION_BYTES_CONFIG,
+                        "-1",
+                        TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                        String.valueOf(settings.minInsyncReplicas()),
+                        TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG,
+                        "false",
+                        TopicConfig.MAX_MESSAGE_BYTES_CONFIG,
+                        String.valueOf(KafkaLogSettings.MAX_RECORD_BYTES)));
         try {
             retrying(deadline, () -> admin.createTopics(List.of(topic)).all());
         } catch (ExecutionException e) {

@@ -37,9 +37,11 @@ final class LocalState {
      * built from the start of the topic.
      */
     Position open(String topicId) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS log_position (id INT PRIMARY KEY, topic_id VARCHAR(64) NOT NULL,"
-                    + " applied_offset BIGINT NOT NULL, next_global_id BIGINT NOT NULL, next_content_id BIGINT NOT NULL)");
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "CREATE TABLE IF NOT EXISTS log_position (id INT PRIMARY KEY, topic_id VARCHAR(64) NOT NULL,"
+                            + " applied_offset BIGINT NOT NULL, next_global_id BIGINT NOT NULL, next_content_id BIGINT NOT NULL)");
             Optional<long[]> row = Optional.empty();
             String storedTopic = null;
             try (ResultSet rs = s.executeQuery(
@@ -52,13 +54,13 @@ final class LocalState {
             if (row.isEmpty()) {
                 try (ResultSet rs = s.executeQuery("SELECT 1 FROM artifacts LIMIT 1")) {
                     if (rs.next()) {
-                        throw new StorageMisconfiguredException("The folder of the local state holds a registry that was not"
-                                + " built from a Kafka log (an embedded database?): give"
-                                + " stele.storage.kafka.state-dir a folder of its own.");
+                        throw new StorageMisconfiguredException(
+                                "The folder of the local state holds a registry that was not"
+                                        + " built from a Kafka log (an embedded database?): give"
+                                        + " stele.storage.kafka.state-dir a folder of its own.");
                     }
                 }
-                try (PreparedStatement p = c.prepareStatement(
-                        "INSERT INTO log_position VALUES (1, ?, -1, 1, 1)")) {
+                try (PreparedStatement p = c.prepareStatement("INSERT INTO log_position VALUES (1, ?, -1, 1, 1)")) {
                     p.setString(1, topicId);
                     p.executeUpdate();
                 }
@@ -76,13 +78,16 @@ final class LocalState {
      * failed and was rolled back may have drawn ids from them, which the other replicas did not.
      */
     void restoreSequences() {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT next_global_id, next_content_id FROM log_position WHERE id = 1")) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT next_global_id, next_content_id FROM log_position WHERE id = 1")) {
             if (rs.next()) {
                 restart(s, rs.getLong(1), rs.getLong(2));
             }
         } catch (SQLException e) {
-            throw new StorageUnavailableException("Cannot restore the local state's id sequences: " + e.getMessage(), e);
+            throw new StorageUnavailableException(
+                    "Cannot restore the local state's id sequences: " + e.getMessage(), e);
         }
     }
 

@@ -152,15 +152,27 @@ final class LogFormat {
         return switch (op) {
             case "create-artifact" -> new Command.CreateArtifact(draft(node));
             case "add-version" -> new Command.AddVersion(draft(node));
-            case "update-meta" -> new Command.UpdateMeta(id(node), version(node),
-                    TransferFormat.readMeta(node.path("meta")), TransferFormat.text(node, "modifiedBy"));
-            case "update-state" -> new Command.UpdateState(id(node), version(node),
-                    TransferFormat.enumValue(VersionState.class, node, "state"), TransferFormat.text(node, "modifiedBy"));
+            case "update-meta" ->
+                new Command.UpdateMeta(
+                        id(node),
+                        version(node),
+                        TransferFormat.readMeta(node.path("meta")),
+                        TransferFormat.text(node, "modifiedBy"));
+            case "update-state" ->
+                new Command.UpdateState(
+                        id(node),
+                        version(node),
+                        TransferFormat.enumValue(VersionState.class, node, "state"),
+                        TransferFormat.text(node, "modifiedBy"));
             case "delete-version" -> new Command.DeleteVersion(id(node), version(node));
             case "delete-artifact" -> new Command.DeleteArtifact(id(node));
-            case "rule-create", "rule-update", "rule-delete" -> new Command.ChangeRule(
-                    Command.RuleChange.valueOf(op.substring("rule-".length()).toUpperCase()), scope(node),
-                    TransferFormat.enumValue(RuleType.class, node, "type"), TransferFormat.optionalText(node, "config"));
+            case "rule-create", "rule-update", "rule-delete" ->
+                new Command.ChangeRule(
+                        Command.RuleChange.valueOf(
+                                        op.substring("rule-".length()).toUpperCase()),
+                                scope(node),
+                        TransferFormat.enumValue(RuleType.class, node, "type"),
+                                TransferFormat.optionalText(node, "config"));
             case "delete-rules" -> new Command.DeleteRules(scope(node));
             case "import" -> {
                 List<TransferRecord> records = new ArrayList<>();
@@ -169,15 +181,20 @@ final class LogFormat {
                 }
                 yield new Command.Import(records);
             }
-            default -> throw new UnknownFormatException("A log record has the operation '" + op
-                    + "', which this release does not know. Run a release that knows it.");
+            default ->
+                throw new UnknownFormatException("A log record has the operation '" + op
+                        + "', which this release does not know. Run a release that knows it.");
         };
     }
 
     private static VersionDraft draft(JsonNode node) {
-        return new VersionDraft(id(node), TransferFormat.enumValue(ArtifactType.class, node, "type"),
-                TransferFormat.readContent(node.path("content")), TransferFormat.readMeta(node.path("meta")),
-                TransferFormat.text(node, "createdBy"), TransferFormat.text(node, "canonicalHash"));
+        return new VersionDraft(
+                id(node),
+                TransferFormat.enumValue(ArtifactType.class, node, "type"),
+                TransferFormat.readContent(node.path("content")),
+                TransferFormat.readMeta(node.path("meta")),
+                TransferFormat.text(node, "createdBy"),
+                TransferFormat.text(node, "canonicalHash"));
     }
 
     private static String id(JsonNode node) {

@@ -44,15 +44,20 @@ class KafkaLogGuardsIT {
     private final KafkaServer broker = KafkaServer.shared();
 
     private static VersionDraft draft(String id) {
-        return new VersionDraft(id, ArtifactType.AVRO, Content.of("{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}"),
-                EditableMeta.EMPTY, "alice");
+        return new VersionDraft(
+                id,
+                ArtifactType.AVRO,
+                Content.of("{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}"),
+                EditableMeta.EMPTY,
+                "alice");
     }
 
     private void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
         try (Admin admin = Admin.create(new KafkaTopic(settings).adminProperties())) {
             admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
-                    .all().get(30, TimeUnit.SECONDS);
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 
@@ -62,7 +67,8 @@ class KafkaLogGuardsIT {
 
     private static void assertStartRefused(KafkaLogSettings settings, String message) {
         try (KafkaStorage storage = new KafkaStorage(settings)) {
-            assertThatThrownBy(storage::start).isInstanceOf(StorageMisconfiguredException.class)
+            assertThatThrownBy(storage::start)
+                    .isInstanceOf(StorageMisconfiguredException.class)
                     .hasMessageContaining(message);
         }
     }
@@ -70,16 +76,22 @@ class KafkaLogGuardsIT {
     @Test
     void prepare_rightAfterItCreatesTheTopic_waitsForItsMetadataInsteadOfFailing() {
         for (int i = 0; i < 10; i++) {
-            KafkaTopic topic = new KafkaTopic(KafkaReplicas.settings(broker, KafkaReplicas.newTopic(),
-                    KafkaReplicas.newStateDir()));
+            KafkaTopic topic = new KafkaTopic(
+                    KafkaReplicas.settings(broker, KafkaReplicas.newTopic(), KafkaReplicas.newStateDir()));
             assertThat(topic.prepare().endOffset()).isZero();
         }
     }
 
     @Test
     void replicationFactorTheClusterCannotGive_isRefused_namingTheSetting() {
-        KafkaLogSettings settings = new KafkaLogSettings(broker.bootstrapServers(), KafkaReplicas.newTopic(), (short) 3, 1,
-                KafkaReplicas.newStateDir(), Duration.ofSeconds(10), Map.of());
+        KafkaLogSettings settings = new KafkaLogSettings(
+                broker.bootstrapServers(),
+                KafkaReplicas.newTopic(),
+                (short) 3,
+                1,
+                KafkaReplicas.newStateDir(),
+                Duration.ofSeconds(10),
+                Map.of());
         assertStartRefused(settings, "stele.storage.kafka.replication-factor");
     }
 
@@ -103,7 +115,8 @@ class KafkaLogGuardsIT {
     @Test
     void stateFolderOfAnotherTopicOrOfAnEmbeddedRegistry_isRefused() throws Exception {
         Path state = KafkaReplicas.newStateDir();
-        try (KafkaStorage first = KafkaReplicas.startReady(KafkaReplicas.settings(broker, KafkaReplicas.newTopic(), state))) {
+        try (KafkaStorage first =
+                KafkaReplicas.startReady(KafkaReplicas.settings(broker, KafkaReplicas.newTopic(), state))) {
             first.artifacts().create(draft("first"));
         }
         assertStartRefused(KafkaReplicas.newTopic(), state, "built from another topic");
@@ -122,14 +135,22 @@ class KafkaLogGuardsIT {
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
         try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
             replica.artifacts().create(draft("before"));
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(new KafkaTopic(settings).producerProperties())) {
-                producer.send(new ProducerRecord<>(topic, 0, new byte[0],
-                        "{\"format\":2,\"at\":0,\"op\":\"from-the-future\"}".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS);
+            try (KafkaProducer<byte[], byte[]> producer =
+                    new KafkaProducer<>(new KafkaTopic(settings).producerProperties())) {
+                producer.send(new ProducerRecord<>(
+                                topic,
+                                0,
+                                new byte[0],
+                                "{\"format\":2,\"at\":0,\"op\":\"from-the-future\"}".getBytes(StandardCharsets.UTF_8)))
+                        .get(30, TimeUnit.SECONDS);
             }
-            await("the replica stops applying at the record it cannot read").atMost(Duration.ofSeconds(10))
-                    .pollInterval(Duration.ofMillis(10)).until(() -> !replica.isReady());
+            await("the replica stops applying at the record it cannot read")
+                    .atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(() -> !replica.isReady());
             assertThatThrownBy(() -> replica.artifacts().create(draft("after")))
-                    .isInstanceOf(StorageUnavailableException.class).hasMessageContaining("format 2");
+                    .isInstanceOf(StorageUnavailableException.class)
+                    .hasMessageContaining("format 2");
             assertThat(replica.artifacts().get("before")).isPresent(); // reads go on from the local state
         }
     }
@@ -140,20 +161,29 @@ class KafkaLogGuardsIT {
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
         try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
             replica.artifacts().create(draft("a"));
-            try (Connection c = replica.localDataSource().getConnection(); Statement s = c.createStatement()) {
+            try (Connection c = replica.localDataSource().getConnection();
+                    Statement s = c.createStatement()) {
                 s.execute("ALTER TABLE log_position RENAME TO log_position_away"); // every apply now fails
                 long applied = replica.appliedOffset();
-                CompletableFuture<StoredArtifact> write = CompletableFuture.supplyAsync(() -> replica.versions().add(draft("a")));
-                await("the write's record reaches the log").atMost(Duration.ofSeconds(10))
+                CompletableFuture<StoredArtifact> write =
+                        CompletableFuture.supplyAsync(() -> replica.versions().add(draft("a")));
+                await("the write's record reaches the log")
+                        .atMost(Duration.ofSeconds(10))
                         .until(() -> new KafkaTopic(settings).prepare().endOffset() > applied + 1);
-                await("the write waits while its record cannot be applied").during(Duration.ofSeconds(1))
-                        .atMost(Duration.ofSeconds(5)).until(() -> !write.isDone() && replica.appliedOffset() == applied);
+                await("the write waits while its record cannot be applied")
+                        .during(Duration.ofSeconds(1))
+                        .atMost(Duration.ofSeconds(5))
+                        .until(() -> !write.isDone() && replica.appliedOffset() == applied);
                 s.execute("ALTER TABLE log_position_away RENAME TO log_position");
                 assertThat(write.get(10, TimeUnit.SECONDS).latest().version()).isEqualTo(2);
             }
-            assertThat(replica.versions().latest("a")).map(StoredVersion::version).contains(2);
-            try (KafkaStorage fresh = KafkaReplicas.startReady(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
-                assertThat(fresh.versions().latest("a")).map(StoredVersion::globalId)
+            assertThat(replica.versions().latest("a"))
+                    .map(StoredVersion::version)
+                    .contains(2);
+            try (KafkaStorage fresh =
+                    KafkaReplicas.startReady(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
+                assertThat(fresh.versions().latest("a"))
+                        .map(StoredVersion::globalId)
                         .isEqualTo(replica.versions().latest("a").map(StoredVersion::globalId));
             }
         }
@@ -169,7 +199,8 @@ class KafkaLogGuardsIT {
                     new TransferRecord.Artifact("big", ArtifactType.AVRO, "alice", Instant.EPOCH, 1),
                     new TransferRecord.ContentBlob(1, Content.of(big)));
             assertThatThrownBy(() -> replica.transfer().importBatch(batch))
-                    .isInstanceOf(InvalidRequestException.class).hasMessageContaining("too large for the Kafka log");
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("too large for the Kafka log");
             assertThat(replica.artifacts().get("big")).isEmpty();
         }
     }

@@ -30,8 +30,8 @@ final class KafkaReplicas {
     }
 
     static KafkaLogSettings settings(KafkaServer broker, String topic, Path stateDir) {
-        return new KafkaLogSettings(broker.bootstrapServers(), topic, (short) 1, 1, stateDir, Duration.ofSeconds(10),
-                Map.of());
+        return new KafkaLogSettings(
+                broker.bootstrapServers(), topic, (short) 1, 1, stateDir, Duration.ofSeconds(10), Map.of());
     }
 
     /** Starts a replica and waits until it has caught up with the log. */
@@ -53,7 +53,9 @@ final class KafkaReplicas {
 
     /** Waits until a started replica has caught up with the log, failing after {@code timeout}. */
     static void awaitReady(KafkaStorage storage, Duration timeout) {
-        await("the replica catches up with the log and turns ready").atMost(timeout)
-                .pollInterval(Duration.ofMillis(10)).until(storage::isReady);
+        await("the replica catches up with the log and turns ready")
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(10))
+                .until(storage::isReady);
     }
 }

@@ -47,7 +47,8 @@ class KafkaReplicasIT {
     }
 
     private static VersionDraft draft(String id, int n) {
-        return new VersionDraft(id, ArtifactType.AVRO, Content.of(schema(n)), EditableMeta.named("n" + n, null), "alice");
+        return new VersionDraft(
+                id, ArtifactType.AVRO, Content.of(schema(n)), EditableMeta.named("n" + n, null), "alice");
     }
 
     private KafkaStorage replica(String topic) {
@@ -71,7 +72,8 @@ class KafkaReplicasIT {
             target = Math.max(target, r.appliedOffset());
         }
         long offset = target;
-        await("every replica applies the log up to offset " + offset).atMost(Duration.ofSeconds(30))
+        await("every replica applies the log up to offset " + offset)
+                .atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(10))
                 .until(() -> Arrays.stream(replicas).allMatch(r -> r.appliedOffset() >= offset));
     }
@@ -79,7 +81,8 @@ class KafkaReplicasIT {
     @Test
     void twoReplicas_writingAtOnce_convergeOnTheSameStateAndIds_andAFreshReplicaRebuildsIt() throws Exception {
         String topic = KafkaReplicas.newTopic();
-        try (KafkaStorage a = replica(topic); KafkaStorage b = replica(topic)) {
+        try (KafkaStorage a = replica(topic);
+                KafkaStorage b = replica(topic)) {
             List<String> shared = List.of("shared-1", "shared-2");
             a.artifacts().create(draft(shared.get(0), 0));
             b.artifacts().create(draft(shared.get(1), 0));
@@ -94,7 +97,9 @@ class KafkaReplicasIT {
                 writers.add(pool.submit(() -> {
                     go.await();
                     for (int i = 1; i <= 25; i++) {
-                        acknowledged.add(node.versions().add(draft(shared.get(i % 2), writer * 100 + i)).latest());
+                        acknowledged.add(node.versions()
+                                .add(draft(shared.get(i % 2), writer * 100 + i))
+                                .latest());
                         if (i % 5 == 0) {
                             acknowledged.add(node.artifacts().create(draft("own-" + writer + "-" + i, i)));
                         }
@@ -122,7 +127,8 @@ class KafkaReplicasIT {
             // 4 writers x 25 versions, even i to the first shared artifact, odd to the second, plus version 1
             assertThat(a.versions().list(shared.get(0))).hasSize(1 + 4 * 12);
             assertThat(a.versions().list(shared.get(1))).hasSize(1 + 4 * 13);
-            assertThat(acknowledged.stream().map(StoredVersion::globalId).distinct()).hasSize(acknowledged.size());
+            assertThat(acknowledged.stream().map(StoredVersion::globalId).distinct())
+                    .hasSize(acknowledged.size());
 
             try (KafkaStorage fresh = replica(topic)) {
                 assertThat(export(fresh)).isEqualTo(fromA);
@@ -133,7 +139,8 @@ class KafkaReplicasIT {
     @Test
     void concurrentCreatesOfOneId_throughTwoReplicas_createItOnce() throws Exception {
         String topic = KafkaReplicas.newTopic();
-        try (KafkaStorage a = replica(topic); KafkaStorage b = replica(topic)) {
+        try (KafkaStorage a = replica(topic);
+                KafkaStorage b = replica(topic)) {
             for (int round = 0; round < 20; round++) {
                 String id = "race-" + UUID.randomUUID();
                 CountDownLatch go = new CountDownLatch(1);
@@ -157,9 +164,13 @@ class KafkaReplicasIT {
                 }
                 pool.shutdown();
                 assertThat(outcomes).filteredOn(StoredVersion.class::isInstance).hasSize(1);
-                assertThat(outcomes).filteredOn(AlreadyExistsException.class::isInstance).hasSize(1);
-                StoredVersion winner = (StoredVersion) outcomes.stream().filter(StoredVersion.class::isInstance)
-                        .findFirst().orElseThrow();
+                assertThat(outcomes)
+                        .filteredOn(AlreadyExistsException.class::isInstance)
+                        .hasSize(1);
+                StoredVersion winner = (StoredVersion) outcomes.stream()
+                        .filter(StoredVersion.class::isInstance)
+                        .findFirst()
+                        .orElseThrow();
                 awaitSameOffset(a, b);
                 assertThat(a.versions().latest(id)).contains(winner);
                 assertThat(b.versions().latest(id)).contains(winner);
@@ -204,7 +215,8 @@ class KafkaReplicasIT {
             for (int i = 0; i < 300; i++) {
                 written.add(writer.artifacts().create(draft("ready-" + i, i)));
             }
-            try (KafkaStorage late = new KafkaStorage(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
+            try (KafkaStorage late =
+                    new KafkaStorage(KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir()))) {
                 late.start();
                 assertThat(late.isReady()).isFalse();
                 KafkaReplicas.awaitReady(late, Duration.ofSeconds(60));
@@ -219,8 +231,14 @@ class KafkaReplicasIT {
     @Test
     void brokerStopped_writesFailAsUnavailable_readsGoOn_andWritesRecoverWithoutRestart() throws Exception {
         try (KafkaServer own = KafkaServer.start(Path.of("target"))) {
-            KafkaLogSettings settings = new KafkaLogSettings(own.bootstrapServers(), KafkaReplicas.newTopic(), (short) 1,
-                    1, KafkaReplicas.newStateDir(), Duration.ofSeconds(3), Map.of());
+            KafkaLogSettings settings = new KafkaLogSettings(
+                    own.bootstrapServers(),
+                    KafkaReplicas.newTopic(),
+                    (short) 1,
+                    1,
+                    KafkaReplicas.newStateDir(),
+                    Duration.ofSeconds(3),
+                    Map.of());
             try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
                 List<StoredVersion> acknowledged = new ArrayList<>();
                 acknowledged.add(replica.artifacts().create(draft("outage", 1)));
@@ -231,14 +249,21 @@ class KafkaReplicasIT {
                 assertThat(replica.versions().latest("outage")).contains(acknowledged.get(0));
 
                 own.startAgain();
-                acknowledged.add(await("writes recover once the broker is back").atMost(Duration.ofSeconds(60))
-                        .pollInterval(Duration.ofMillis(500)).ignoreException(StorageUnavailableException.class)
+                acknowledged.add(await("writes recover once the broker is back")
+                        .atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(500))
+                        .ignoreException(StorageUnavailableException.class)
                         .until(() -> replica.versions().add(draft("outage", 3)).latest(), Objects::nonNull));
                 for (StoredVersion v : acknowledged) {
                     assertThat(replica.versions().byGlobalId(v.globalId())).contains(v);
                 }
-                try (KafkaStorage fresh = KafkaReplicas.startReady(new KafkaLogSettings(own.bootstrapServers(),
-                        settings.topic(), (short) 1, 1, KafkaReplicas.newStateDir(), Duration.ofSeconds(10),
+                try (KafkaStorage fresh = KafkaReplicas.startReady(new KafkaLogSettings(
+                        own.bootstrapServers(),
+                        settings.topic(),
+                        (short) 1,
+                        1,
+                        KafkaReplicas.newStateDir(),
+                        Duration.ofSeconds(10),
                         Map.of()))) {
                     assertThat(export(fresh)).isEqualTo(export(replica));
                 }

@@ -47,24 +47,29 @@ class ReplayBenchmark {
                 for (int a = 0; a < artifacts; a++) {
                     VersionDraft draft = draft(a, v);
                     Command command = v == 1 ? new Command.CreateArtifact(draft) : new Command.AddVersion(draft);
-                    last = producer.send(new ProducerRecord<>(topic, 0, LogFormat.key(command),
-                            LogFormat.encode(command, Instant.now())));
+                    last = producer.send(new ProducerRecord<>(
+                            topic, 0, LogFormat.key(command), LogFormat.encode(command, Instant.now())));
                 }
             }
             last.get();
         }
         double written = seconds(t0);
         long records = (long) artifacts * 10;
-        System.out.printf("Wrote %,d records to the log in %.1f s (%,.0f records/s)%n", records, written, records / written);
+        System.out.printf(
+                "Wrote %,d records to the log in %.1f s (%,.0f records/s)%n", records, written, records / written);
 
         long start = System.nanoTime();
         long logicalAfterFull;
         try (KafkaStorage replica = KafkaReplicas.startReady(settings, Duration.ofHours(1))) {
             double full = seconds(start);
-            System.out.printf("Replay from nothing: %,d versions in %.1f s (%,.0f versions/s)%n", records, full,
-                    records / full);
+            System.out.printf(
+                    "Replay from nothing: %,d versions in %.1f s (%,.0f versions/s)%n", records, full, records / full);
             assertThat(replica.versions().count()).isEqualTo(records);
-            assertThat(replica.versions().latest("replay-" + (artifacts - 1)).orElseThrow().version()).isEqualTo(10);
+            assertThat(replica.versions()
+                            .latest("replay-" + (artifacts - 1))
+                            .orElseThrow()
+                            .version())
+                    .isEqualTo(10);
             logicalAfterFull = replica.appliedOffset();
             memory("after replay");
         }
@@ -72,23 +77,30 @@ class ReplayBenchmark {
 
         start = System.nanoTime();
         try (KafkaStorage replica = KafkaReplicas.startReady(settings, Duration.ofMinutes(10))) {
-            System.out.printf("Restart from the local state (snapshot at offset %,d): ready in %.2f s%n",
+            System.out.printf(
+                    "Restart from the local state (snapshot at offset %,d): ready in %.2f s%n",
                     logicalAfterFull, seconds(start));
             assertThat(replica.versions().count()).isEqualTo(records);
         }
     }
 
     private static VersionDraft draft(int artifact, int version) {
-        StringBuilder schema = new StringBuilder("{\"type\":\"record\",\"name\":\"Replay").append(artifact)
-                .append("\",\"namespace\":\"io.stele.bench.replay\",\"doc\":\"Replayed record ").append(artifact)
+        StringBuilder schema = new StringBuilder("{\"type\":\"record\",\"name\":\"Replay")
+                .append(artifact)
+                .append("\",\"namespace\":\"io.stele.bench.replay\",\"doc\":\"Replayed record ")
+                .append(artifact)
                 .append("\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"createdAt\",\"type\":")
                 .append("{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}}");
         for (int f = 2; f <= version; f++) {
             schema.append(",{\"name\":\"field").append(f).append("\",\"type\":[\"null\",\"string\"],\"default\":null}");
         }
         schema.append("]}");
-        return new VersionDraft("replay-" + artifact, ArtifactType.AVRO, Content.of(schema.toString()),
-                EditableMeta.named("Replay " + artifact, null), "bench");
+        return new VersionDraft(
+                "replay-" + artifact,
+                ArtifactType.AVRO,
+                Content.of(schema.toString()),
+                EditableMeta.named("Replay " + artifact, null),
+                "bench");
     }
 
     private static double seconds(long since) {
@@ -99,14 +111,19 @@ class ReplayBenchmark {
         System.gc();
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         String rss = Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(l -> l.startsWith("VmRSS")).findFirst().orElse("VmRSS: ?");
-        System.out.printf("Memory %s: heap used after GC %,d MiB, process %s%n", when, heap / (1024 * 1024),
-                rss.replaceAll("\\s+", " "));
+                .filter(l -> l.startsWith("VmRSS"))
+                .findFirst()
+                .orElse("VmRSS: ?");
+        System.out.printf(
+                "Memory %s: heap used after GC %,d MiB, process %s%n",
+                when, heap / (1024 * 1024), rss.replaceAll("\\s+", " "));
     }
 
     private static long size(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(p -> p.toFile().length())
+                    .sum();
         }
     }
 }

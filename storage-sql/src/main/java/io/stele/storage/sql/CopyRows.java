@@ -32,8 +32,8 @@ final class CopyRows {
         if (rows.isEmpty()) {
             return;
         }
-        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI()
-                .copyIn("COPY " + table + " (" + columns + ") FROM STDIN");
+        CopyIn copy =
+                c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " (" + columns + ") FROM STDIN");
         try {
             StringBuilder text = new StringBuilder(CHUNK + 4096);
             for (Object[] row : rows) {
@@ -83,7 +83,8 @@ final class CopyRows {
         } else if (value instanceof Number || value instanceof OffsetDateTime) {
             text.append(value);
         } else {
-            throw new IllegalArgumentException("No COPY text form for " + value.getClass().getName());
+            throw new IllegalArgumentException(
+                    "No COPY text form for " + value.getClass().getName());
         }
     }
 

@@ -31,15 +31,19 @@ record ImportPlan(
                 contents.putIfAbsent(blob.contentId(), blob);
             } else if (record instanceof TransferRecord.Artifact artifact) {
                 if (artifacts.putIfAbsent(artifact.artifactId(), artifact) != null) {
-                    throw new InvalidRequestException("Artifact '" + artifact.artifactId() + "' comes twice in one batch.");
+                    throw new InvalidRequestException(
+                            "Artifact '" + artifact.artifactId() + "' comes twice in one batch.");
                 }
                 byArtifact.put(artifact.artifactId(), new ArrayList<>());
             } else if (record instanceof TransferRecord.Version v) {
-                TransferRecord.Artifact artifact = requireArtifact(artifacts, v.version().artifactId(), "Version "
-                        + v.version().version());
+                TransferRecord.Artifact artifact = requireArtifact(
+                        artifacts,
+                        v.version().artifactId(),
+                        "Version " + v.version().version());
                 if (v.version().type() != artifact.type()) {
                     throw new InvalidRequestException("Version " + v.version().version() + " of artifact '"
-                            + artifact.artifactId() + "' is of type " + v.version().type() + ", the artifact of type "
+                            + artifact.artifactId() + "' is of type "
+                            + v.version().type() + ", the artifact of type "
                             + artifact.type() + ".");
                 }
                 if (v.version().version() > artifact.lastVersion()) {
@@ -58,16 +62,16 @@ record ImportPlan(
                 throw new InvalidRequestException("Artifact '" + id + "' has no version in its batch.");
             }
         });
-        return new ImportPlan(List.copyOf(contents.values()), List.copyOf(artifacts.values()), versions, rules,
-                byArtifact);
+        return new ImportPlan(
+                List.copyOf(contents.values()), List.copyOf(artifacts.values()), versions, rules, byArtifact);
     }
 
-    private static TransferRecord.Artifact requireArtifact(Map<String, TransferRecord.Artifact> artifacts, String id,
-            String what) {
+    private static TransferRecord.Artifact requireArtifact(
+            Map<String, TransferRecord.Artifact> artifacts, String id, String what) {
         TransferRecord.Artifact artifact = artifacts.get(id);
         if (artifact == null) {
-            throw new InvalidRequestException(what + " of artifact '" + id
-                    + "' comes without the artifact before it in the same batch.");
+            throw new InvalidRequestException(
+                    what + " of artifact '" + id + "' comes without the artifact before it in the same batch.");
         }
         return artifact;
     }

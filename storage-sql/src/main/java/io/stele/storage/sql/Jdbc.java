@@ -158,8 +158,7 @@ final class Jdbc {
         }
     }
 
-    static <T> List<T> queryList(Connection c, String sql, RowMapper<T> mapper, Object... params)
-            throws SQLException {
+    static <T> List<T> queryList(Connection c, String sql, RowMapper<T> mapper, Object... params) throws SQLException {
         try (PreparedStatement ps = prepare(c, sql, params);
                 ResultSet rs = ps.executeQuery()) {
             List<T> rows = new ArrayList<>();
@@ -181,8 +180,8 @@ final class Jdbc {
      * it wrote, or returns empty when it wrote none. One round trip: PostgreSQL answers with
      * RETURNING, H2 with its generated keys.
      */
-    static <T> Optional<T> updateReturning(Connection c, String sql, String[] columns, RowMapper<T> mapper,
-            Object... params) throws SQLException {
+    static <T> Optional<T> updateReturning(
+            Connection c, String sql, String[] columns, RowMapper<T> mapper, Object... params) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql, columns)) {
             bind(ps, params);
             if (ps.executeUpdate() == 0) {
@@ -256,7 +255,8 @@ final class Jdbc {
         }
         if (e.getSQLState() != null && e.getSQLState().startsWith("22")) {
             // A data exception: a value the database cannot hold, the same whenever it is sent.
-            String reason = e.getMessage() == null ? e.getSQLState() : e.getMessage().split("; SQL statement:")[0];
+            String reason =
+                    e.getMessage() == null ? e.getSQLState() : e.getMessage().split("; SQL statement:")[0];
             return new InvalidRequestException("The database cannot store a value of this request: " + reason);
         }
         return new IllegalStateException("Database error " + e.getSQLState() + ": " + e.getMessage(), e);

@@ -106,8 +106,8 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
             try (Statement s = c.createStatement()) {
                 s.execute("SET LOCAL synchronous_commit = off");
             }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT pg_notify('" + CHANNEL + "', p) FROM unnest(?::text[]) AS p")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("SELECT pg_notify('" + CHANNEL + "', p) FROM unnest(?::text[]) AS p")) {
                 ps.setArray(1, c.createArrayOf("text", payloads.toArray()));
                 ps.execute();
             }
@@ -146,7 +146,9 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
                 }
             } catch (SQLException | RuntimeException e) {
                 if (!lost && running) {
-                    LOG.warnf("Lost the connection that listens for changes on the database: %s; retrying", e.getMessage());
+                    LOG.warnf(
+                            "Lost the connection that listens for changes on the database: %s; retrying",
+                            e.getMessage());
                 }
                 lost = true;
                 feed.publish(new Change.Unknown());

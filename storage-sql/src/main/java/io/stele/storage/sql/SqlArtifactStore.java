@@ -31,30 +31,40 @@ final class SqlArtifactStore implements ArtifactStore {
     public StoredVersion create(VersionDraft draft) {
         Instant now = VersionRows.millis(clock.get());
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
-                try {
-                    EditableMeta meta = draft.meta();
-                    Jdbc.update(c,
-                            "INSERT INTO artifacts (artifact_id, artifact_type, created_by, created_on, latest_version,"
-                                    + " meta_version, name, description, labels) VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)",
-                            draft.artifactId(), draft.type().name(), draft.createdBy(), VersionRows.timestamp(now),
-                            meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()));
-                } catch (SQLException e) {
-                    if (Jdbc.isUniqueViolation(e)) {
-                        throw AlreadyExistsException.artifact(draft.artifactId());
-                    }
-                    throw e;
+            try {
+                EditableMeta meta = draft.meta();
+                Jdbc.update(
+                        c,
+                        "INSERT INTO artifacts (artifact_id, artifact_type, created_by, created_on, latest_version,"
+                                + " meta_version, name, description, labels) VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)",
+                        draft.artifactId(),
+                        draft.type().name(),
+                        draft.createdBy(),
+                        VersionRows.timestamp(now),
+                        meta.name().orElse(null),
+                        meta.description().orElse(null),
+                        MetaJson.write(meta.labels()));
+            } catch (SQLException e) {
+                if (Jdbc.isUniqueViolation(e)) {
+                    throw AlreadyExistsException.artifact(draft.artifactId());
                 }
-                return VersionRows.insert(c, draft, 1, now);
+                throw e;
+            }
+            return VersionRows.insert(c, draft, 1, now);
         });
     }
 
     @Override
     public Optional<StoredArtifact> get(String artifactId) {
-        return jdbc.read(c -> Jdbc.queryOne(c,
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
                 "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
                         + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION + " WHERE a.artifact_id = ?",
-                rs -> new StoredArtifact(artifactId, rs.getString("a_created_by"),
-                        VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),
+                rs -> new StoredArtifact(
+                        artifactId,
+                        rs.getString("a_created_by"),
+                        VersionRows.instant(rs, "a_created_on"),
+                        VersionRows.map(rs)),
                 artifactId));
     }
 
@@ -62,20 +72,33 @@ final class SqlArtifactStore implements ArtifactStore {
     public List<String> ids(PageRequest page) {
         // After a key, the primary key's index starts the scan there: no row before it is read.
         return jdbc.read(c -> page.after().isPresent()
-                ? Jdbc.queryList(c, "SELECT artifact_id FROM artifacts WHERE artifact_id > ? ORDER BY artifact_id"
-                        + " LIMIT ? OFFSET ?", rs -> rs.getString(1), page.after().get(), page.limit(), page.offset())
-                : Jdbc.queryList(c, "SELECT artifact_id FROM artifacts ORDER BY artifact_id LIMIT ? OFFSET ?",
-                        rs -> rs.getString(1), page.limit(), page.offset()));
+                ? Jdbc.queryList(
+                        c,
+                        "SELECT artifact_id FROM artifacts WHERE artifact_id > ? ORDER BY artifact_id"
+                                + " LIMIT ? OFFSET ?",
+                        rs -> rs.getString(1),
+                        page.after().get(),
+                        page.limit(),
+                        page.offset())
+                : Jdbc.queryList(
+                        c,
+                        "SELECT artifact_id FROM artifacts ORDER BY artifact_id LIMIT ? OFFSET ?",
+                        rs -> rs.getString(1),
+                        page.limit(),
+                        page.offset()));
     }
 
     @Override
     public long count() {
-        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM artifacts", rs -> rs.getLong(1)).orElse(0L));
+        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM artifacts", rs -> rs.getLong(1))
+                .orElse(0L));
     }
 
     @Override
     public void delete(String artifactId) {
-        int deleted = changes.write(jdbc, new Change.ArtifactChanged(artifactId),
+        int deleted = changes.write(
+                jdbc,
+                new Change.ArtifactChanged(artifactId),
                 c -> Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId));
         if (deleted == 0) {
             throw NotFoundException.artifact(artifactId);

@@ -17,17 +17,21 @@ final class SqlContentStore implements ContentStore {
 
     @Override
     public Optional<StoredContent> byContentId(long contentId) {
-        return jdbc.read(c -> Jdbc.queryOne(c,
-                "SELECT content_id, content_hash, content FROM contents WHERE content_id = ?", SqlContentStore::map,
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
+                "SELECT content_id, content_hash, content FROM contents WHERE content_id = ?",
+                SqlContentStore::map,
                 contentId));
     }
 
     @Override
     public Optional<StoredContent> byGlobalId(long globalId) {
-        return jdbc.read(c -> Jdbc.queryOne(c,
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
                 "SELECT ct.content_id, ct.content_hash, ct.content FROM versions v"
                         + " JOIN contents ct ON ct.content_id = v.content_id WHERE v.global_id = ?",
-                SqlContentStore::map, globalId));
+                SqlContentStore::map,
+                globalId));
     }
 
     private static StoredContent map(ResultSet rs) throws SQLException {

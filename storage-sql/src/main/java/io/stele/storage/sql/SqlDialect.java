@@ -27,12 +27,19 @@ enum SqlDialect {
      */
     void advanceSequence(Connection c, String sequence, long atLeast) throws SQLException {
         if (this == POSTGRESQL) {
-            Jdbc.queryOne(c, "SELECT setval('" + sequence + "', GREATEST((SELECT last_value FROM " + sequence + "), ?))",
-                    rs -> rs.getLong(1), atLeast);
+            Jdbc.queryOne(
+                    c,
+                    "SELECT setval('" + sequence + "', GREATEST((SELECT last_value FROM " + sequence + "), ?))",
+                    rs -> rs.getLong(1),
+                    atLeast);
             return;
         }
-        long next = Jdbc.queryOne(c, "SELECT base_value FROM information_schema.sequences WHERE sequence_name = ?",
-                rs -> rs.getLong(1), sequence).orElseThrow(() -> new SQLException("no sequence " + sequence));
+        long next = Jdbc.queryOne(
+                        c,
+                        "SELECT base_value FROM information_schema.sequences WHERE sequence_name = ?",
+                        rs -> rs.getLong(1),
+                        sequence)
+                .orElseThrow(() -> new SQLException("no sequence " + sequence));
         if (next <= atLeast) {
             Jdbc.update(c, "ALTER SEQUENCE " + sequence + " RESTART WITH " + (atLeast + 1));
         }

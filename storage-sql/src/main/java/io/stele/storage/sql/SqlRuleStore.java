@@ -53,9 +53,12 @@ final class SqlRuleStore implements RuleStore {
         }
         // One query tells both whether the artifact exists and what its rules are: every write reads them.
         String id = scope.artifactId().get();
-        List<String[]> rows = jdbc.read(c -> Jdbc.queryList(c, "SELECT r.rule_type, r.config FROM artifacts a"
+        List<String[]> rows = jdbc.read(c -> Jdbc.queryList(
+                c,
+                "SELECT r.rule_type, r.config FROM artifacts a"
                         + " LEFT JOIN artifact_rules r ON r.artifact_id = a.artifact_id WHERE a.artifact_id = ?",
-                rs -> new String[] {rs.getString(1), rs.getString(2)}, id));
+                rs -> new String[] {rs.getString(1), rs.getString(2)},
+                id));
         if (rows.isEmpty()) {
             throw NotFoundException.artifact(id);
         }
@@ -71,8 +74,11 @@ final class SqlRuleStore implements RuleStore {
     public Optional<String> get(RuleScope scope, RuleType type) {
         return jdbc.read(c -> {
             Where w = Where.of(scope);
-            return Jdbc.queryOne(c, "SELECT config FROM " + w.table() + " WHERE rule_type = ? AND " + w.condition(),
-                    rs -> rs.getString(1), w.with(type.name()));
+            return Jdbc.queryOne(
+                    c,
+                    "SELECT config FROM " + w.table() + " WHERE rule_type = ? AND " + w.condition(),
+                    rs -> rs.getString(1),
+                    w.with(type.name()));
         });
     }
 
@@ -82,8 +88,12 @@ final class SqlRuleStore implements RuleStore {
             requireArtifact(c, scope, true);
             try {
                 if (scope.artifactId().isPresent()) {
-                    Jdbc.update(c, "INSERT INTO artifact_rules (rule_type, config, artifact_id) VALUES (?, ?, ?)",
-                            type.name(), config, scope.artifactId().get());
+                    Jdbc.update(
+                            c,
+                            "INSERT INTO artifact_rules (rule_type, config, artifact_id) VALUES (?, ?, ?)",
+                            type.name(),
+                            config,
+                            scope.artifactId().get());
                 } else {
                     Jdbc.update(c, "INSERT INTO global_rules (rule_type, config) VALUES (?, ?)", type.name(), config);
                 }
@@ -100,17 +110,29 @@ final class SqlRuleStore implements RuleStore {
     @Override
     public void update(RuleScope scope, RuleType type, String config) {
         Where w = Where.of(scope);
-        write(scope, c -> requireChanged(Jdbc.update(c,
-                "UPDATE " + w.table() + " SET config = ? WHERE rule_type = ? AND " + w.condition(),
-                w.with(config, type.name())), scope, type));
+        write(
+                scope,
+                c -> requireChanged(
+                        Jdbc.update(
+                                c,
+                                "UPDATE " + w.table() + " SET config = ? WHERE rule_type = ? AND " + w.condition(),
+                                w.with(config, type.name())),
+                        scope,
+                        type));
     }
 
     @Override
     public void delete(RuleScope scope, RuleType type) {
         Where w = Where.of(scope);
-        write(scope, c -> requireChanged(Jdbc.update(c,
-                "DELETE FROM " + w.table() + " WHERE rule_type = ? AND " + w.condition(), w.with(type.name())),
-                scope, type));
+        write(
+                scope,
+                c -> requireChanged(
+                        Jdbc.update(
+                                c,
+                                "DELETE FROM " + w.table() + " WHERE rule_type = ? AND " + w.condition(),
+                                w.with(type.name())),
+                        scope,
+                        type));
     }
 
     @Override
@@ -123,8 +145,10 @@ final class SqlRuleStore implements RuleStore {
     }
 
     private void write(RuleScope scope, Jdbc.Work<Integer> work) {
-        changes.write(jdbc, scope.artifactId().<Change>map(Change.ArtifactChanged::new)
-                .orElseGet(Change.GlobalChanged::new), work);
+        changes.write(
+                jdbc,
+                scope.artifactId().<Change>map(Change.ArtifactChanged::new).orElseGet(Change.GlobalChanged::new),
+                work);
     }
 
     private static int requireChanged(int rows, RuleScope scope, RuleType type) {

@@ -38,13 +38,15 @@ final class SqlSearchStore implements SearchStore {
         if (query.text().isPresent()) {
             String pattern = "%" + escapeLike(query.text().get()) + "%";
             // The index finds the candidates by all their text; a search over one field then checks that field.
-            List<String> filters = switch (query.over()) {
-                case EVERYTHING -> List.of(SEARCH_TEXT);
-                case NAME -> List.of(SEARCH_TEXT, "a.name");
-                case DESCRIPTION -> List.of(SEARCH_TEXT, "a.description");
-                case LABELS -> List.of(SEARCH_TEXT, "a.labels");
-            };
-            where = filters.stream().map(text -> text + " ILIKE ? ESCAPE '\\'")
+            List<String> filters =
+                    switch (query.over()) {
+                        case EVERYTHING -> List.of(SEARCH_TEXT);
+                        case NAME -> List.of(SEARCH_TEXT, "a.name");
+                        case DESCRIPTION -> List.of(SEARCH_TEXT, "a.description");
+                        case LABELS -> List.of(SEARCH_TEXT, "a.labels");
+                    };
+            where = filters.stream()
+                    .map(text -> text + " ILIKE ? ESCAPE '\\'")
                     .collect(Collectors.joining(" AND ", " WHERE ", ""));
             filters.forEach(text -> params.add(pattern));
         }
@@ -52,18 +54,26 @@ final class SqlSearchStore implements SearchStore {
         String filter = where;
         PageRequest page = query.page().byOffset();
         return jdbc.read(c -> {
-            long total = Jdbc.queryOne(c, "SELECT count(*) FROM artifacts a" + filter, rs -> rs.getLong(1),
-                    params.toArray()).orElse(0L);
+            long total = Jdbc.queryOne(
+                            c, "SELECT count(*) FROM artifacts a" + filter, rs -> rs.getLong(1), params.toArray())
+                    .orElse(0L);
             List<Object> pageParams = new ArrayList<>(params);
             pageParams.add(page.limit());
             pageParams.add(page.offset());
-            List<StoredArtifact> items = total == 0 ? List.of() : Jdbc.queryList(c,
-                    "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
-                            + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION + filter
-                            + " ORDER BY " + SORT_KEY + direction + ", a.artifact_id" + direction + " LIMIT ? OFFSET ?",
-                    rs -> new StoredArtifact(rs.getString("artifact_id"), rs.getString("a_created_by"),
-                            VersionRows.instant(rs, "a_created_on"), VersionRows.map(rs)),
-                    pageParams.toArray());
+            List<StoredArtifact> items = total == 0
+                    ? List.of()
+                    : Jdbc.queryList(
+                            c,
+                            "SELECT a.created_by AS a_created_by, a.created_on AS a_created_on, " + VersionRows.COLUMNS
+                                    + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION + filter
+                                    + " ORDER BY " + SORT_KEY + direction + ", a.artifact_id" + direction
+                                    + " LIMIT ? OFFSET ?",
+                            rs -> new StoredArtifact(
+                                    rs.getString("artifact_id"),
+                                    rs.getString("a_created_by"),
+                                    VersionRows.instant(rs, "a_created_on"),
+                                    VersionRows.map(rs)),
+                            pageParams.toArray());
             return new Page<>(Math.max(total, items.size()), items);
         });
     }
@@ -72,14 +82,19 @@ final class SqlSearchStore implements SearchStore {
     public Page<StoredVersion> versions(String artifactId, PageRequest page) {
         page.byOffset();
         return jdbc.read(c -> {
-            long total = Jdbc.queryOne(c, "SELECT count(*) FROM versions WHERE artifact_id = ?", rs -> rs.getLong(1),
-                    artifactId).orElse(0L);
+            long total = Jdbc.queryOne(
+                            c, "SELECT count(*) FROM versions WHERE artifact_id = ?", rs -> rs.getLong(1), artifactId)
+                    .orElse(0L);
             if (total == 0) {
                 throw NotFoundException.artifact(artifactId);
             }
-            List<StoredVersion> items = Jdbc.queryList(c,
+            List<StoredVersion> items = Jdbc.queryList(
+                    c,
                     VersionRows.SELECT + "WHERE v.artifact_id = ? ORDER BY v.version LIMIT ? OFFSET ?",
-                    VersionRows::map, artifactId, page.limit(), page.offset());
+                    VersionRows::map,
+                    artifactId,
+                    page.limit(),
+                    page.offset());
             return new Page<>(total, items);
         });
     }

@@ -51,13 +51,27 @@ public final class SqlStorage implements RegistryStorage {
      * @param flyway a Flyway configured with this data source and the migrations for its database
      * @param onClose what to release on {@link #close()}, such as a pool the caller opened
      */
-    private SqlStorage(String kind, SqlDialect dialect, String location, DataSource dataSource, Flyway flyway,
-            SqlChangeFeed.Signal signal, Runnable onClose) {
+    private SqlStorage(
+            String kind,
+            SqlDialect dialect,
+            String location,
+            DataSource dataSource,
+            Flyway flyway,
+            SqlChangeFeed.Signal signal,
+            Runnable onClose) {
         this(kind, dialect, location, dataSource, flyway, signal, onClose, Instant::now, c -> {});
     }
 
-    private SqlStorage(String kind, SqlDialect dialect, String location, DataSource dataSource, Flyway flyway,
-            SqlChangeFeed.Signal signal, Runnable onClose, Supplier<Instant> clock, CommitHook beforeCommit) {
+    private SqlStorage(
+            String kind,
+            SqlDialect dialect,
+            String location,
+            DataSource dataSource,
+            Flyway flyway,
+            SqlChangeFeed.Signal signal,
+            Runnable onClose,
+            Supplier<Instant> clock,
+            CommitHook beforeCommit) {
         this.kind = kind;
         this.location = location;
         this.dataSource = dataSource;
@@ -75,7 +89,14 @@ public final class SqlStorage implements RegistryStorage {
 
     /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
     public static SqlStorage embedded(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
-        return new SqlStorage(SqlStorageBeans.EMBEDDED, SqlDialect.H2, location, dataSource, flyway, SqlChangeFeed.Signal.NONE, onClose);
+        return new SqlStorage(
+                SqlStorageBeans.EMBEDDED,
+                SqlDialect.H2,
+                location,
+                dataSource,
+                flyway,
+                SqlChangeFeed.Signal.NONE,
+                onClose);
     }
 
     /**
@@ -84,7 +105,10 @@ public final class SqlStorage implements RegistryStorage {
      */
     public static SqlStorage openEmbedded(Path dir) {
         AgroalDataSource pool = h2Pool(StorageKindConfigSource.embeddedJdbcUrl(dir), 16);
-        Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
+        Flyway flyway = Flyway.configure()
+                .dataSource(pool)
+                .locations(SqlDialect.H2.migrations())
+                .load();
         return embedded(dir.toString(), pool, flyway, pool::close);
     }
 
@@ -107,9 +131,20 @@ public final class SqlStorage implements RegistryStorage {
     public static SqlStorage openLocalState(String kind, Path dir, Supplier<Instant> clock, CommitHook beforeCommit) {
         String url = StorageKindConfigSource.embeddedJdbcUrl(dir).replace(";WRITE_DELAY=0", "");
         AgroalDataSource pool = h2Pool(url, 32);
-        Flyway flyway = Flyway.configure().dataSource(pool).locations(SqlDialect.H2.migrations()).load();
-        return new SqlStorage(kind, SqlDialect.H2, dir.toString(), pool, flyway, SqlChangeFeed.Signal.NONE,
-                pool::close, clock, beforeCommit);
+        Flyway flyway = Flyway.configure()
+                .dataSource(pool)
+                .locations(SqlDialect.H2.migrations())
+                .load();
+        return new SqlStorage(
+                kind,
+                SqlDialect.H2,
+                dir.toString(),
+                pool,
+                flyway,
+                SqlChangeFeed.Signal.NONE,
+                pool::close,
+                clock,
+                beforeCommit);
     }
 
     /**
@@ -138,8 +173,14 @@ public final class SqlStorage implements RegistryStorage {
 
     /** PostgreSQL: nodes sharing the database tell each other of changes with NOTIFY. */
     public static SqlStorage postgresql(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
-        return new SqlStorage(SqlStorageBeans.POSTGRESQL, SqlDialect.POSTGRESQL, location, dataSource, flyway,
-                new PostgresChangeSignal(dataSource), onClose);
+        return new SqlStorage(
+                SqlStorageBeans.POSTGRESQL,
+                SqlDialect.POSTGRESQL,
+                location,
+                dataSource,
+                flyway,
+                new PostgresChangeSignal(dataSource),
+                onClose);
     }
 
     @Override

@@ -26,21 +26,26 @@ public class SqlStorageBeans {
     @Produces
     @ApplicationScoped
     @LookupIfProperty(name = "stele.storage.kind", stringValue = EMBEDDED, lookupIfMissing = true)
-    RegistryStorage embedded(SqlStorageConfig config, @Any Instance<AgroalDataSource> dataSources,
-            @Any Instance<Flyway> flyways) {
-        return SqlStorage.embedded(config.embedded().dir() + " (stele.storage.embedded.dir)",
-                dataSource(EMBEDDED, dataSources), flyway(EMBEDDED, flyways), () -> {});
+    RegistryStorage embedded(
+            SqlStorageConfig config, @Any Instance<AgroalDataSource> dataSources, @Any Instance<Flyway> flyways) {
+        return SqlStorage.embedded(
+                config.embedded().dir() + " (stele.storage.embedded.dir)",
+                dataSource(EMBEDDED, dataSources),
+                flyway(EMBEDDED, flyways),
+                () -> {});
     }
 
     @Produces
     @ApplicationScoped
     @LookupIfProperty(name = "stele.storage.kind", stringValue = POSTGRESQL)
-    RegistryStorage postgresql(SqlStorageConfig config, @Any Instance<AgroalDataSource> dataSources,
-            @Any Instance<Flyway> flyways) {
+    RegistryStorage postgresql(
+            SqlStorageConfig config, @Any Instance<AgroalDataSource> dataSources, @Any Instance<Flyway> flyways) {
         SqlStorageConfig.validate(config.postgresql());
         String location = config.postgresql().url() + " (stele.storage.postgresql.url) as user '"
-                + config.postgresql().username() + "' (stele.storage.postgresql.username, stele.storage.postgresql.password)";
-        return SqlStorage.postgresql(location, dataSource(POSTGRESQL, dataSources), flyway(POSTGRESQL, flyways), () -> {});
+                + config.postgresql().username()
+                + "' (stele.storage.postgresql.username, stele.storage.postgresql.password)";
+        return SqlStorage.postgresql(
+                location, dataSource(POSTGRESQL, dataSources), flyway(POSTGRESQL, flyways), () -> {});
     }
 
     private static AgroalDataSource dataSource(String name, Instance<AgroalDataSource> dataSources) {
@@ -50,5 +55,4 @@ public class SqlStorageBeans {
     private static Flyway flyway(String name, Instance<Flyway> flyways) {
         return flyways.select(FlywayDataSource.FlywayDataSourceLiteral.of(name)).get();
     }
-
 }

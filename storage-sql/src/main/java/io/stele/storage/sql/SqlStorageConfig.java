@@ -44,8 +44,8 @@ public interface SqlStorageConfig {
      */
     static void validate(Postgresql postgresql) {
         if (!postgresql.url().startsWith("jdbc:postgresql:")) {
-            throw new IllegalStateException("stele.storage.postgresql.url must be a jdbc:postgresql: URL, was '"
-                    + postgresql.url() + "'.");
+            throw new IllegalStateException(
+                    "stele.storage.postgresql.url must be a jdbc:postgresql: URL, was '" + postgresql.url() + "'.");
         }
         if (postgresql.poolSize() < 2) {
             throw new IllegalStateException("stele.storage.postgresql.pool-size must be 2 or more (one connection"

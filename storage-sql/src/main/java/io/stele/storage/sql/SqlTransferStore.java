@@ -47,26 +47,44 @@ final class SqlTransferStore implements TransferStore {
     @Override
     public void export(Consumer<TransferRecord> sink) {
         jdbc.snapshot(c -> {
-            Jdbc.forEach(c, "SELECT rule_type, config FROM global_rules ORDER BY rule_type", FETCH_SIZE,
-                    rs -> sink.accept(new TransferRecord.Rule(RuleScope.GLOBAL, RuleType.valueOf(rs.getString(1)),
-                            rs.getString(2))));
+            Jdbc.forEach(
+                    c,
+                    "SELECT rule_type, config FROM global_rules ORDER BY rule_type",
+                    FETCH_SIZE,
+                    rs -> sink.accept(new TransferRecord.Rule(
+                            RuleScope.GLOBAL, RuleType.valueOf(rs.getString(1)), rs.getString(2))));
             Map<String, List<TransferRecord.Rule>> artifactRules = new HashMap<>();
-            Jdbc.forEach(c, "SELECT artifact_id, rule_type, config FROM artifact_rules ORDER BY artifact_id, rule_type",
-                    FETCH_SIZE, rs -> artifactRules.computeIfAbsent(rs.getString(1), id -> new ArrayList<>())
-                            .add(new TransferRecord.Rule(RuleScope.artifact(rs.getString(1)),
-                                    RuleType.valueOf(rs.getString(2)), rs.getString(3))));
+            Jdbc.forEach(
+                    c,
+                    "SELECT artifact_id, rule_type, config FROM artifact_rules ORDER BY artifact_id, rule_type",
+                    FETCH_SIZE,
+                    rs -> artifactRules
+                            .computeIfAbsent(rs.getString(1), id -> new ArrayList<>())
+                            .add(new TransferRecord.Rule(
+                                    RuleScope.artifact(rs.getString(1)),
+                                    RuleType.valueOf(rs.getString(2)),
+                                    rs.getString(3))));
             BitSet given = new BitSet();
             Set<Long> givenBeyondInt = new HashSet<>();
             String[] current = {null};
-            Jdbc.forEach(c, "SELECT a.artifact_type AS a_type, a.created_by AS a_created_by, a.created_on AS a_created_on,"
-                    + " a.latest_version AS a_last, " + VersionRows.COLUMNS + ", v.canonical_hash, c.content_hash, c.content"
-                    + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id"
-                    + " JOIN contents c ON c.content_id = v.content_id ORDER BY a.artifact_id, v.version", FETCH_SIZE, rs -> {
+            Jdbc.forEach(
+                    c,
+                    "SELECT a.artifact_type AS a_type, a.created_by AS a_created_by, a.created_on AS a_created_on,"
+                            + " a.latest_version AS a_last, " + VersionRows.COLUMNS
+                            + ", v.canonical_hash, c.content_hash, c.content"
+                            + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id"
+                            + " JOIN contents c ON c.content_id = v.content_id ORDER BY a.artifact_id, v.version",
+                    FETCH_SIZE,
+                    rs -> {
                         String artifactId = rs.getString("artifact_id");
                         if (!artifactId.equals(current[0])) {
                             current[0] = artifactId;
-                            sink.accept(new TransferRecord.Artifact(artifactId, ArtifactType.valueOf(rs.getString("a_type")),
-                                    rs.getString("a_created_by"), VersionRows.instant(rs, "a_created_on"), rs.getInt("a_last")));
+                            sink.accept(new TransferRecord.Artifact(
+                                    artifactId,
+                                    ArtifactType.valueOf(rs.getString("a_type")),
+                                    rs.getString("a_created_by"),
+                                    VersionRows.instant(rs, "a_created_on"),
+                                    rs.getInt("a_last")));
                             artifactRules.getOrDefault(artifactId, List.of()).forEach(sink);
                         }
                         long contentId = rs.getLong("content_id");
@@ -77,8 +95,8 @@ final class SqlTransferStore implements TransferStore {
                             if (contentId <= Integer.MAX_VALUE) {
                                 given.set((int) contentId);
                             }
-                            sink.accept(new TransferRecord.ContentBlob(contentId,
-                                    new Content(rs.getBytes("content"), rs.getString("content_hash"))));
+                            sink.accept(new TransferRecord.ContentBlob(
+                                    contentId, new Content(rs.getBytes("content"), rs.getString("content_hash"))));
                         }
                         sink.accept(new TransferRecord.Version(VersionRows.map(rs), rs.getString("canonical_hash")));
                     });
@@ -95,12 +113,22 @@ final class SqlTransferStore implements TransferStore {
             insertVersions(c, plan.versions());
             insertRules(c, plan.rules());
             if (!plan.versions().isEmpty()) {
-                dialect.advanceSequence(c, "global_ids", plan.versions().stream()
-                        .mapToLong(v -> v.version().globalId()).max().orElseThrow());
+                dialect.advanceSequence(
+                        c,
+                        "global_ids",
+                        plan.versions().stream()
+                                .mapToLong(v -> v.version().globalId())
+                                .max()
+                                .orElseThrow());
             }
             if (!plan.contents().isEmpty()) {
-                dialect.advanceSequence(c, "content_ids", plan.contents().stream()
-                        .mapToLong(TransferRecord.ContentBlob::contentId).max().orElseThrow());
+                dialect.advanceSequence(
+                        c,
+                        "content_ids",
+                        plan.contents().stream()
+                                .mapToLong(TransferRecord.ContentBlob::contentId)
+                                .max()
+                                .orElseThrow());
             }
             return batch.size();
         };
@@ -117,17 +145,26 @@ final class SqlTransferStore implements TransferStore {
 
     private void insertContents(Connection c, List<TransferRecord.ContentBlob> contents) throws SQLException {
         Map<Long, String> stored = new HashMap<>();
-        Jdbc.forEach(c, "SELECT content_id, content_hash FROM contents WHERE content_id = ANY(?)", FETCH_SIZE,
+        Jdbc.forEach(
+                c,
+                "SELECT content_id, content_hash FROM contents WHERE content_id = ANY(?)",
+                FETCH_SIZE,
                 rs -> stored.put(rs.getLong(1), rs.getString(2)),
-                c.createArrayOf("BIGINT", contents.stream().map(TransferRecord.ContentBlob::contentId).toArray()));
+                c.createArrayOf(
+                        "BIGINT",
+                        contents.stream()
+                                .map(TransferRecord.ContentBlob::contentId)
+                                .toArray()));
         List<Object[]> rows = new ArrayList<>();
         for (TransferRecord.ContentBlob blob : contents) {
             String hash = stored.get(blob.contentId());
             if (hash == null) {
-                rows.add(new Object[] {blob.contentId(), blob.content().sha256(), blob.content().bytes()});
+                rows.add(new Object[] {
+                    blob.contentId(), blob.content().sha256(), blob.content().bytes()
+                });
             } else if (!hash.equals(blob.content().sha256())) {
-                throw new ConflictException("Content " + blob.contentId() + " is stored with other bytes (SHA-256 "
-                        + hash + ").");
+                throw new ConflictException(
+                        "Content " + blob.contentId() + " is stored with other bytes (SHA-256 " + hash + ").");
             }
         }
         try {
@@ -145,13 +182,25 @@ final class SqlTransferStore implements TransferStore {
         for (TransferRecord.Artifact a : plan.artifacts()) {
             StoredVersion shown = plan.shownVersion(a.artifactId());
             EditableMeta meta = shown.meta();
-            rows.add(new Object[] {a.artifactId(), a.type().name(), a.createdBy(), VersionRows.timestamp(a.createdOn()),
-                a.lastVersion(), shown.version(), meta.name().orElse(null), meta.description().orElse(null),
-                MetaJson.write(meta.labels())});
+            rows.add(new Object[] {
+                a.artifactId(),
+                a.type().name(),
+                a.createdBy(),
+                VersionRows.timestamp(a.createdOn()),
+                a.lastVersion(),
+                shown.version(),
+                meta.name().orElse(null),
+                meta.description().orElse(null),
+                MetaJson.write(meta.labels())
+            });
         }
         try {
-            dialect.insertRows(c, "artifacts", "artifact_id, artifact_type, created_by, created_on, latest_version,"
-                    + " meta_version, name, description, labels", rows);
+            dialect.insertRows(
+                    c,
+                    "artifacts",
+                    "artifact_id, artifact_type, created_by, created_on, latest_version,"
+                            + " meta_version, name, description, labels",
+                    rows);
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
                 throw new Duplicate();
@@ -165,14 +214,30 @@ final class SqlTransferStore implements TransferStore {
         for (TransferRecord.Version record : versions) {
             StoredVersion v = record.version();
             EditableMeta meta = v.meta();
-            rows.add(new Object[] {v.globalId(), v.artifactId(), v.version(), v.contentId(), v.type().name(),
-                v.state().name(), meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
-                MetaJson.write(meta.properties()), v.createdBy(), VersionRows.timestamp(v.createdOn()), v.modifiedBy(),
-                VersionRows.timestamp(v.modifiedOn()), record.canonicalHash()});
+            rows.add(new Object[] {
+                v.globalId(),
+                v.artifactId(),
+                v.version(),
+                v.contentId(),
+                v.type().name(),
+                v.state().name(),
+                meta.name().orElse(null),
+                meta.description().orElse(null),
+                MetaJson.write(meta.labels()),
+                MetaJson.write(meta.properties()),
+                v.createdBy(),
+                VersionRows.timestamp(v.createdOn()),
+                v.modifiedBy(),
+                VersionRows.timestamp(v.modifiedOn()),
+                record.canonicalHash()
+            });
         }
         try {
-            dialect.insertRows(c, "versions", "global_id, artifact_id, version, content_id, artifact_type, state, name,"
-                    + " description, labels, properties, created_by, created_on, modified_by, modified_on, canonical_hash",
+            dialect.insertRows(
+                    c,
+                    "versions",
+                    "global_id, artifact_id, version, content_id, artifact_type, state, name,"
+                            + " description, labels, properties, created_by, created_on, modified_by, modified_on, canonical_hash",
                     rows);
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
@@ -190,10 +255,17 @@ final class SqlTransferStore implements TransferStore {
         for (TransferRecord.Rule rule : rules) {
             try {
                 if (rule.scope().artifactId().isPresent()) {
-                    Jdbc.update(c, "INSERT INTO artifact_rules (artifact_id, rule_type, config) VALUES (?, ?, ?)",
-                            rule.scope().artifactId().get(), rule.type().name(), rule.config());
+                    Jdbc.update(
+                            c,
+                            "INSERT INTO artifact_rules (artifact_id, rule_type, config) VALUES (?, ?, ?)",
+                            rule.scope().artifactId().get(),
+                            rule.type().name(),
+                            rule.config());
                 } else {
-                    Jdbc.update(c, "INSERT INTO global_rules (rule_type, config) VALUES (?, ?)", rule.type().name(),
+                    Jdbc.update(
+                            c,
+                            "INSERT INTO global_rules (rule_type, config) VALUES (?, ?)",
+                            rule.type().name(),
                             rule.config());
                 }
             } catch (SQLException e) {
@@ -216,15 +288,27 @@ final class SqlTransferStore implements TransferStore {
     }
 
     private static AlreadyExistsException duplicateIn(Connection c, ImportPlan plan) throws SQLException {
-        Optional<String> artifact = Jdbc.queryOne(c, "SELECT artifact_id FROM artifacts WHERE artifact_id = ANY(?)",
-                rs -> rs.getString(1), c.createArrayOf("VARCHAR",
-                        plan.artifacts().stream().map(TransferRecord.Artifact::artifactId).toArray()));
+        Optional<String> artifact = Jdbc.queryOne(
+                c,
+                "SELECT artifact_id FROM artifacts WHERE artifact_id = ANY(?)",
+                rs -> rs.getString(1),
+                c.createArrayOf(
+                        "VARCHAR",
+                        plan.artifacts().stream()
+                                .map(TransferRecord.Artifact::artifactId)
+                                .toArray()));
         if (artifact.isPresent()) {
             return AlreadyExistsException.artifact(artifact.get());
         }
-        Optional<Long> version = Jdbc.queryOne(c, "SELECT global_id FROM versions WHERE global_id = ANY(?)",
-                rs -> rs.getLong(1), c.createArrayOf("BIGINT",
-                        plan.versions().stream().map(v -> v.version().globalId()).toArray()));
+        Optional<Long> version = Jdbc.queryOne(
+                c,
+                "SELECT global_id FROM versions WHERE global_id = ANY(?)",
+                rs -> rs.getLong(1),
+                c.createArrayOf(
+                        "BIGINT",
+                        plan.versions().stream()
+                                .map(v -> v.version().globalId())
+                                .toArray()));
         return new AlreadyExistsException(version.map(id -> "A version with globalId " + id + " already exists.")
                 .orElse("An artifact or version of the import was stored at the same time by another writer."));
     }

@@ -31,7 +31,8 @@ final class SqlVersionStore implements VersionStore {
      * caller rolls back, when the type differs or when the same content was stored concurrently
      * (its row is not visible to this statement; a retry sees it).
      */
-    private static final String ADD_IN_ONE_STATEMENT = """
+    private static final String ADD_IN_ONE_STATEMENT =
+            """
             WITH a AS (
                 UPDATE artifacts SET latest_version = latest_version + 1, meta_version = latest_version + 1,
                     name = ?, description = ?, labels = ?
@@ -69,18 +70,25 @@ final class SqlVersionStore implements VersionStore {
     public StoredArtifact add(VersionDraft draft) {
         Instant now = VersionRows.millis(clock.get());
         if (dialect == SqlDialect.POSTGRESQL) {
-            return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
+            return changes.write(
+                    jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
         }
         return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
             // Taking the number locks the artifact's row until commit: concurrent writers queue here.
             EditableMeta meta = draft.meta();
-            Taken taken = Jdbc.updateReturning(c,
+            Taken taken = Jdbc.updateReturning(
+                            c,
                             "UPDATE artifacts SET latest_version = latest_version + 1, meta_version = latest_version + 1,"
                                     + " name = ?, description = ?, labels = ? WHERE artifact_id = ?",
                             new String[] {"latest_version", "artifact_type", "created_by", "created_on"},
-                            rs -> new Taken(rs.getInt(1), ArtifactType.valueOf(rs.getString(2)), rs.getString(3),
+                            rs -> new Taken(
+                                    rs.getInt(1),
+                                    ArtifactType.valueOf(rs.getString(2)),
+                                    rs.getString(3),
                                     VersionRows.instant(rs, "created_on")),
-                            meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
+                            meta.name().orElse(null),
+                            meta.description().orElse(null),
+                            MetaJson.write(meta.labels()),
                             draft.artifactId())
                     .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
             if (taken.type() != draft.type()) {
@@ -95,26 +103,56 @@ final class SqlVersionStore implements VersionStore {
         EditableMeta meta = draft.meta();
         Content content = draft.content();
         String type = draft.type().name();
-        return Jdbc.queryOne(c, ADD_IN_ONE_STATEMENT, rs -> {
-                    Taken taken = new Taken(rs.getInt(1), ArtifactType.valueOf(rs.getString(2)), rs.getString(3),
-                            VersionRows.instant(rs, "created_on"));
-                    if (taken.type() != draft.type()) {
-                        throw new ArtifactTypeMismatchException(draft.artifactId(), taken.type(), draft.type());
-                    }
-                    long globalId = rs.getLong(5);
-                    if (rs.wasNull()) {
-                        throw new SQLException("The same content was stored concurrently", Jdbc.SERIALIZATION_FAILURE);
-                    }
-                    StoredVersion added = new StoredVersion(draft.artifactId(), taken.version(), globalId,
-                            rs.getLong(6), draft.type(), VersionState.ENABLED, meta, draft.createdBy(), now,
-                            draft.createdBy(), now);
-                    return new StoredArtifact(draft.artifactId(), taken.createdBy(), taken.createdOn(), added);
-                },
-                meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
-                draft.artifactId(), content.sha256(), content.bytes(), content.sha256(), draft.artifactId(), type,
-                meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
-                MetaJson.write(meta.properties()), draft.createdBy(), VersionRows.timestamp(now), draft.createdBy(),
-                VersionRows.timestamp(now), draft.canonicalHash(), type)
+        return Jdbc.queryOne(
+                        c,
+                        ADD_IN_ONE_STATEMENT,
+                        rs -> {
+                            Taken taken = new Taken(
+                                    rs.getInt(1),
+                                    ArtifactType.valueOf(rs.getString(2)),
+                                    rs.getString(3),
+                                    VersionRows.instant(rs, "created_on"));
+                            if (taken.type() != draft.type()) {
+                                throw new ArtifactTypeMismatchException(draft.artifactId(), taken.type(), draft.type());
+                            }
+                            long globalId = rs.getLong(5);
+                            if (rs.wasNull()) {
+                                throw new SQLException(
+                                        "The same content was stored concurrently", Jdbc.SERIALIZATION_FAILURE);
+                            }
+                            StoredVersion added = new StoredVersion(
+                                    draft.artifactId(),
+                                    taken.version(),
+                                    globalId,
+                                    rs.getLong(6),
+                                    draft.type(),
+                                    VersionState.ENABLED,
+                                    meta,
+                                    draft.createdBy(),
+                                    now,
+                                    draft.createdBy(),
+                                    now);
+                            return new StoredArtifact(draft.artifactId(), taken.createdBy(), taken.createdOn(), added);
+                        },
+                        meta.name().orElse(null),
+                        meta.description().orElse(null),
+                        MetaJson.write(meta.labels()),
+                        draft.artifactId(),
+                        content.sha256(),
+                        content.bytes(),
+                        content.sha256(),
+                        draft.artifactId(),
+                        type,
+                        meta.name().orElse(null),
+                        meta.description().orElse(null),
+                        MetaJson.write(meta.labels()),
+                        MetaJson.write(meta.properties()),
+                        draft.createdBy(),
+                        VersionRows.timestamp(now),
+                        draft.createdBy(),
+                        VersionRows.timestamp(now),
+                        draft.canonicalHash(),
+                        type)
                 .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
     }
 
@@ -126,32 +164,44 @@ final class SqlVersionStore implements VersionStore {
         // The version the artifact shows, unless DISABLED (then they all are): two point look-ups,
         // however many versions the artifact has (ordering its versions instead made H2 read every
         // one of them through the foreign key's index).
-        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT " + VersionRows.COLUMNS + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
+                "SELECT " + VersionRows.COLUMNS + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION
                         + " WHERE a.artifact_id = ? AND v.state <> 'DISABLED'",
-                VersionRows::map, artifactId));
+                VersionRows::map,
+                artifactId));
     }
 
     @Override
     public Optional<StoredVersion> get(String artifactId, int version) {
-        return jdbc.read(c -> Jdbc.queryOne(c, VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.version = ?",
-                VersionRows::map, artifactId, version));
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
+                VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.version = ?",
+                VersionRows::map,
+                artifactId,
+                version));
     }
 
     @Override
     public Optional<StoredVersion> byGlobalId(long globalId) {
-        return jdbc.read(c -> Jdbc.queryOne(c, VersionRows.SELECT + "WHERE v.global_id = ?", VersionRows::map, globalId));
+        return jdbc.read(
+                c -> Jdbc.queryOne(c, VersionRows.SELECT + "WHERE v.global_id = ?", VersionRows::map, globalId));
     }
 
     @Override
     public long count() {
-        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM versions", rs -> rs.getLong(1)).orElse(0L));
+        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM versions", rs -> rs.getLong(1))
+                .orElse(0L));
     }
 
     @Override
     public List<Integer> list(String artifactId) {
         return jdbc.read(c -> {
-            List<Integer> versions = Jdbc.queryList(c,
-                    "SELECT version FROM versions WHERE artifact_id = ? ORDER BY version", rs -> rs.getInt(1), artifactId);
+            List<Integer> versions = Jdbc.queryList(
+                    c,
+                    "SELECT version FROM versions WHERE artifact_id = ? ORDER BY version",
+                    rs -> rs.getInt(1),
+                    artifactId);
             if (versions.isEmpty()) {
                 throw NotFoundException.artifact(artifactId);
             }
@@ -161,21 +211,31 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
-        return jdbc.read(c -> Jdbc.queryOne(c,
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
                 VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.canonical_hash = ? AND v.state <> 'DISABLED'"
                         + " ORDER BY v.version DESC LIMIT 1",
-                VersionRows::map, artifactId, canonicalHash));
+                VersionRows::map,
+                artifactId,
+                canonicalHash));
     }
 
     @Override
     public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
         Instant now = VersionRows.millis(clock.get());
         return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
-            int rows = Jdbc.update(c,
+            int rows = Jdbc.update(
+                    c,
                     "UPDATE versions SET name = ?, description = ?, labels = ?, properties = ?, modified_by = ?,"
                             + " modified_on = ? WHERE artifact_id = ? AND version = ?",
-                    meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
-                    MetaJson.write(meta.properties()), modifiedBy, VersionRows.timestamp(now), artifactId, version);
+                    meta.name().orElse(null),
+                    meta.description().orElse(null),
+                    MetaJson.write(meta.labels()),
+                    MetaJson.write(meta.properties()),
+                    modifiedBy,
+                    VersionRows.timestamp(now),
+                    artifactId,
+                    version);
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
@@ -188,9 +248,14 @@ final class SqlVersionStore implements VersionStore {
     public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
         Instant now = VersionRows.millis(clock.get());
         return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
-            int rows = Jdbc.update(c,
+            int rows = Jdbc.update(
+                    c,
                     "UPDATE versions SET state = ?, modified_by = ?, modified_on = ? WHERE artifact_id = ? AND version = ?",
-                    state.name(), modifiedBy, VersionRows.timestamp(now), artifactId, version);
+                    state.name(),
+                    modifiedBy,
+                    VersionRows.timestamp(now),
+                    artifactId,
+                    version);
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
@@ -202,11 +267,13 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public void delete(String artifactId, int version) {
         changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
-            int rows = Jdbc.update(c, "DELETE FROM versions WHERE artifact_id = ? AND version = ?", artifactId, version);
+            int rows =
+                    Jdbc.update(c, "DELETE FROM versions WHERE artifact_id = ? AND version = ?", artifactId, version);
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
-            if (Jdbc.queryOne(c, "SELECT 1 FROM versions WHERE artifact_id = ? LIMIT 1", rs -> 1, artifactId).isEmpty()) {
+            if (Jdbc.queryOne(c, "SELECT 1 FROM versions WHERE artifact_id = ? LIMIT 1", rs -> 1, artifactId)
+                    .isEmpty()) {
                 Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);
             } else {
                 VersionRows.refreshArtifact(c, artifactId);

@@ -35,33 +35,46 @@ final class StartFailures {
     static StorageException classify(String kind, String location, FlywayException failure) {
         String database = "the " + kind + " database at " + location;
         if (failure instanceof FlywayValidateException) {
-            return new StorageMisconfiguredException("The schema of " + database + " does not match the migrations of"
-                    + " this release (" + flywayMessage(failure) + "): the database was migrated by another release of"
-                    + " Stele or its flyway_schema_history was changed by hand. Run the release that migrated it, or"
-                    + " restore the database from a backup.", failure);
+            return new StorageMisconfiguredException(
+                    "The schema of " + database + " does not match the migrations of"
+                            + " this release (" + flywayMessage(failure)
+                            + "): the database was migrated by another release of"
+                            + " Stele or its flyway_schema_history was changed by hand. Run the release that migrated it, or"
+                            + " restore the database from a backup.",
+                    failure);
         }
         Optional<SQLException> sql = cause(failure, SQLException.class);
-        String reason = sql.map(Throwable::getMessage).orElseGet(() -> flywayMessage(failure)).strip();
+        String reason = sql.map(Throwable::getMessage)
+                .orElseGet(() -> flywayMessage(failure))
+                .strip();
         if (isTransient(failure, sql)) {
             return new StorageUnavailableException("Cannot reach " + database + ": " + reason, failure);
         }
         String state = sql.map(SQLException::getSQLState).orElse("");
         if (state.startsWith("28")) {
-            return new StorageMisconfiguredException("The " + kind + " database at " + location + " refuses the login: "
-                    + stop(reason)
-                    + " Set the user and password it knows.", failure);
+            return new StorageMisconfiguredException(
+                    "The " + kind + " database at " + location + " refuses the login: "
+                            + stop(reason)
+                            + " Set the user and password it knows.",
+                    failure);
         }
         if (state.equals("3D000")) {
-            return new StorageMisconfiguredException("The " + kind + " database at " + location + " does not exist: "
-                    + stop(reason)
-                    + " Create it, owned by the registry's user, or name an existing one in the URL.", failure);
+            return new StorageMisconfiguredException(
+                    "The " + kind + " database at " + location + " does not exist: "
+                            + stop(reason)
+                            + " Create it, owned by the registry's user, or name an existing one in the URL.",
+                    failure);
         }
         if (state.equals("42501")) {
-            return new StorageMisconfiguredException("The registry's user may not create its tables in " + database
-                    + ": " + stop(reason) + " Make the user the owner of the database.", failure);
+            return new StorageMisconfiguredException(
+                    "The registry's user may not create its tables in " + database + ": " + stop(reason)
+                            + " Make the user the owner of the database.",
+                    failure);
         }
-        return new StorageMisconfiguredException("Cannot prepare " + database + ": " + stop(reason)
-                + " Fix what the database reports; retrying will not help.", failure);
+        return new StorageMisconfiguredException(
+                "Cannot prepare " + database + ": " + stop(reason)
+                        + " Fix what the database reports; retrying will not help.",
+                failure);
     }
 
     /**
@@ -71,7 +84,8 @@ final class StartFailures {
      * still held by a process on its way out.
      */
     private static boolean isTransient(Throwable failure, Optional<SQLException> sql) {
-        if (cause(failure, IOException.class).isPresent() || cause(failure, SQLTransientException.class).isPresent()
+        if (cause(failure, IOException.class).isPresent()
+                || cause(failure, SQLTransientException.class).isPresent()
                 || cause(failure, SQLRecoverableException.class).isPresent()) {
             return true;
         }
@@ -79,7 +93,10 @@ final class StartFailures {
             return false;
         }
         String state = sql.get().getSQLState();
-        return state == null || state.startsWith("08") || state.startsWith("53") || state.startsWith("57P")
+        return state == null
+                || state.startsWith("08")
+                || state.startsWith("53")
+                || state.startsWith("57P")
                 || state.equals(H2_DATABASE_IN_USE);
     }
 
@@ -100,9 +117,12 @@ final class StartFailures {
     /** Flyway's message on one line, without its advertising and its advice to run repair. */
     private static String flywayMessage(FlywayException failure) {
         String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
-        return Arrays.stream(message.split("\\R")).map(line -> line.strip().replaceAll("\\s+", " "))
-                .filter(line -> !line.isEmpty() && !line.startsWith("Need more flexibility")
-                        && !line.startsWith("Either revert the changes") && !line.startsWith("Validate failed"))
+        return Arrays.stream(message.split("\\R"))
+                .map(line -> line.strip().replaceAll("\\s+", " "))
+                .filter(line -> !line.isEmpty()
+                        && !line.startsWith("Need more flexibility")
+                        && !line.startsWith("Either revert the changes")
+                        && !line.startsWith("Validate failed"))
                 .collect(Collectors.joining(" "));
     }
 }

@@ -73,10 +73,14 @@ final class VersionRows {
      */
     static long storeContent(Connection c, Content content) throws SQLException {
         try {
-            Optional<Long> inserted = Jdbc.updateReturning(c,
+            Optional<Long> inserted = Jdbc.updateReturning(
+                    c,
                     "INSERT INTO contents (content_id, content_hash, content) SELECT nextval('content_ids'), ?, ?"
                             + " WHERE NOT EXISTS (SELECT 1 FROM contents WHERE content_hash = ?)",
-                    "content_id", content.sha256(), content.bytes(), content.sha256());
+                    "content_id",
+                    content.sha256(),
+                    content.bytes(),
+                    content.sha256());
             if (inserted.isPresent()) {
                 return inserted.get();
             }
@@ -98,17 +102,39 @@ final class VersionRows {
     static StoredVersion insert(Connection c, VersionDraft draft, int version, Instant now) throws SQLException {
         long contentId = storeContent(c, draft.content());
         EditableMeta meta = draft.meta();
-        long globalId = Jdbc.updateReturning(c,
-                "INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,"
-                        + " description, labels, properties, created_by, created_on, modified_by, modified_on,"
-                        + " canonical_hash) VALUES (nextval('global_ids'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                "global_id",
-                draft.artifactId(), version, contentId, draft.type().name(), VersionState.ENABLED.name(),
-                meta.name().orElse(null), meta.description().orElse(null), MetaJson.write(meta.labels()),
-                MetaJson.write(meta.properties()), draft.createdBy(), timestamp(now), draft.createdBy(),
-                timestamp(now), draft.canonicalHash()).orElseThrow(() -> new SQLException("no version row was inserted"));
-        return new StoredVersion(draft.artifactId(), version, globalId, contentId, draft.type(), VersionState.ENABLED,
-                meta, draft.createdBy(), now, draft.createdBy(), now);
+        long globalId = Jdbc.updateReturning(
+                        c,
+                        "INSERT INTO versions (global_id, artifact_id, version, content_id, artifact_type, state, name,"
+                                + " description, labels, properties, created_by, created_on, modified_by, modified_on,"
+                                + " canonical_hash) VALUES (nextval('global_ids'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "global_id",
+                        draft.artifactId(),
+                        version,
+                        contentId,
+                        draft.type().name(),
+                        VersionState.ENABLED.name(),
+                        meta.name().orElse(null),
+                        meta.description().orElse(null),
+                        MetaJson.write(meta.labels()),
+                        MetaJson.write(meta.properties()),
+                        draft.createdBy(),
+                        timestamp(now),
+                        draft.createdBy(),
+                        timestamp(now),
+                        draft.canonicalHash())
+                .orElseThrow(() -> new SQLException("no version row was inserted"));
+        return new StoredVersion(
+                draft.artifactId(),
+                version,
+                globalId,
+                contentId,
+                draft.type(),
+                VersionState.ENABLED,
+                meta,
+                draft.createdBy(),
+                now,
+                draft.createdBy(),
+                now);
     }
 
     /**
@@ -116,16 +142,19 @@ final class VersionRows {
      * is not DISABLED, else the highest), which searches filter and order by.
      */
     static void refreshArtifact(Connection c, String artifactId) throws SQLException {
-        Jdbc.update(c, "UPDATE artifacts SET (meta_version, name, description, labels) = ("
-                + "SELECT v.version, v.name, v.description, v.labels FROM versions v"
-                + " WHERE v.artifact_id = artifacts.artifact_id"
-                + " ORDER BY CASE WHEN v.state = 'DISABLED' THEN 1 ELSE 0 END, v.version DESC LIMIT 1)"
-                + " WHERE artifact_id = ?", artifactId);
+        Jdbc.update(
+                c,
+                "UPDATE artifacts SET (meta_version, name, description, labels) = ("
+                        + "SELECT v.version, v.name, v.description, v.labels FROM versions v"
+                        + " WHERE v.artifact_id = artifacts.artifact_id"
+                        + " ORDER BY CASE WHEN v.state = 'DISABLED' THEN 1 ELSE 0 END, v.version DESC LIMIT 1)"
+                        + " WHERE artifact_id = ?",
+                artifactId);
     }
 
     static StoredVersion require(Connection c, String artifactId, int version) throws SQLException {
-        return Jdbc.queryOne(c, SELECT + "WHERE v.artifact_id = ? AND v.version = ?", VersionRows::map, artifactId,
-                        version)
+        return Jdbc.queryOne(
+                        c, SELECT + "WHERE v.artifact_id = ? AND v.version = ?", VersionRows::map, artifactId, version)
                 .orElseThrow(() -> NotFoundException.version(artifactId, version));
     }
 }

@@ -21,8 +21,8 @@ class PostgresBundledBinariesIT {
         try (PostgresServer server = PostgresServer.start(Path.of("target"), true)) {
             assertThat(server.binaries().toString()).doesNotStartWith("/usr/lib/postgresql");
             String database = server.createDatabase();
-            try (Connection c = DriverManager.getConnection(server.jdbcUrl(database), PostgresServer.USER,
-                            PostgresServer.PASSWORD);
+            try (Connection c = DriverManager.getConnection(
+                            server.jdbcUrl(database), PostgresServer.USER, PostgresServer.PASSWORD);
                     Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("SHOW server_version")) {
                 assertThat(rs.next()).isTrue();

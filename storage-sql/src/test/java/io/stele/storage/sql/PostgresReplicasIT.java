@@ -44,8 +44,14 @@ class PostgresReplicasIT {
         ds.setURL(server.jdbcUrl(database));
         ds.setUser(PostgresServer.USER);
         ds.setPassword(PostgresServer.PASSWORD);
-        SqlStorage storage = SqlStorage.postgresql(server.jdbcUrl(database), ds,
-                Flyway.configure().dataSource(ds).locations(SqlDialect.POSTGRESQL.migrations()).load(), () -> {});
+        SqlStorage storage = SqlStorage.postgresql(
+                server.jdbcUrl(database),
+                ds,
+                Flyway.configure()
+                        .dataSource(ds)
+                        .locations(SqlDialect.POSTGRESQL.migrations())
+                        .load(),
+                () -> {});
         storage.start();
         return storage;
     }
@@ -63,8 +69,12 @@ class PostgresReplicasIT {
     }
 
     private static VersionDraft draft(String id, int n) {
-        return new VersionDraft(id, ArtifactType.AVRO,
-                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"), EditableMeta.EMPTY, "");
+        return new VersionDraft(
+                id,
+                ArtifactType.AVRO,
+                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"),
+                EditableMeta.EMPTY,
+                "");
     }
 
     /**
@@ -75,14 +85,16 @@ class PostgresReplicasIT {
         String probe = "probe-" + UUID.randomUUID();
         a.artifacts().create(draft(probe, 0));
         Change expected = new Change.ArtifactChanged(probe);
-        await("node B hears node A's write of " + probe).atMost(Duration.ofSeconds(30)).until(() -> {
-            for (Change heard = heardByB.poll(); heard != null; heard = heardByB.poll()) {
-                if (heard.equals(expected)) {
-                    return true;
-                }
-            }
-            return false;
-        });
+        await("node B hears node A's write of " + probe)
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> {
+                    for (Change heard = heardByB.poll(); heard != null; heard = heardByB.poll()) {
+                        if (heard.equals(expected)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                });
     }
 
     @Test
@@ -101,7 +113,8 @@ class PostgresReplicasIT {
                 assertThat(b.versions().latest(id)).contains(written);
             }
             latencies.sort(null);
-            System.out.printf("Change signal from node A to node B: median %d ms, max %d ms over %d writes%n",
+            System.out.printf(
+                    "Change signal from node A to node B: median %d ms, max %d ms over %d writes%n",
                     latencies.get(latencies.size() / 2), latencies.get(latencies.size() - 1), latencies.size());
         }
     }
@@ -112,8 +125,8 @@ class PostgresReplicasIT {
         a.artifacts().create(draft(id, 1));
         BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
         try (AutoCloseable subscription = b.changes().subscribe(heardByB::add);
-                Connection c = DriverManager.getConnection(server.jdbcUrl(database), PostgresServer.USER,
-                        PostgresServer.PASSWORD);
+                Connection c = DriverManager.getConnection(
+                        server.jdbcUrl(database), PostgresServer.USER, PostgresServer.PASSWORD);
                 Statement s = c.createStatement()) {
             awaitListening(heardByB);
             s.executeUpdate("UPDATE versions SET state = 'DEPRECATED' WHERE artifact_id = '" + id + "'");

@@ -23,31 +23,43 @@ class PostgresStartFailuresIT {
         ds.setUser(PostgresServer.USER);
         ds.setPassword(password);
         ds.setConnectTimeout(5);
-        return SqlStorage.postgresql(url, ds,
-                Flyway.configure().dataSource(ds).locations(SqlDialect.POSTGRESQL.migrations()).load(), () -> {});
+        return SqlStorage.postgresql(
+                url,
+                ds,
+                Flyway.configure()
+                        .dataSource(ds)
+                        .locations(SqlDialect.POSTGRESQL.migrations())
+                        .load(),
+                () -> {});
     }
 
     @Test
     void start_whenNothingListens_isUnavailable() {
         try (SqlStorage storage = open("jdbc:postgresql://127.0.0.1:1/stele", PostgresServer.PASSWORD)) {
-            assertThatThrownBy(storage::start).isInstanceOf(StorageUnavailableException.class)
-                    .hasMessageContaining("Cannot reach the postgresql database at jdbc:postgresql://127.0.0.1:1/stele");
+            assertThatThrownBy(storage::start)
+                    .isInstanceOf(StorageUnavailableException.class)
+                    .hasMessageContaining(
+                            "Cannot reach the postgresql database at jdbc:postgresql://127.0.0.1:1/stele");
         }
     }
 
     @Test
     void start_withAWrongPassword_isMisconfigured() {
         try (SqlStorage storage = open(server.jdbcUrl(server.createDatabase()), "wrong")) {
-            assertThatThrownBy(storage::start).isInstanceOf(StorageMisconfiguredException.class)
-                    .hasMessageContaining("refuses the login").hasMessageContaining("password authentication failed");
+            assertThatThrownBy(storage::start)
+                    .isInstanceOf(StorageMisconfiguredException.class)
+                    .hasMessageContaining("refuses the login")
+                    .hasMessageContaining("password authentication failed");
         }
     }
 
     @Test
     void start_onADatabaseThatDoesNotExist_isMisconfigured() {
         try (SqlStorage storage = open(server.jdbcUrl("stele_missing"), PostgresServer.PASSWORD)) {
-            assertThatThrownBy(storage::start).isInstanceOf(StorageMisconfiguredException.class)
-                    .hasMessageContaining("does not exist").hasMessageContaining("Create it");
+            assertThatThrownBy(storage::start)
+                    .isInstanceOf(StorageMisconfiguredException.class)
+                    .hasMessageContaining("does not exist")
+                    .hasMessageContaining("Create it");
         }
     }
 
@@ -62,7 +74,8 @@ class PostgresStartFailuresIT {
             s.executeUpdate("UPDATE flyway_schema_history SET checksum = 42 WHERE version = '2'");
         }
         try (SqlStorage again = open(url, PostgresServer.PASSWORD)) {
-            assertThatThrownBy(again::start).isInstanceOf(StorageMisconfiguredException.class)
+            assertThatThrownBy(again::start)
+                    .isInstanceOf(StorageMisconfiguredException.class)
                     .hasMessageContaining("checksum mismatch for migration version 2")
                     .hasMessageContaining("flyway_schema_history");
         }

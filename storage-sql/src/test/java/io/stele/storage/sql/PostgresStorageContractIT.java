@@ -18,7 +18,10 @@ class PostgresStorageContractIT extends StorageContractSuite {
         dataSource.setURL(server.jdbcUrl(database));
         dataSource.setUser(PostgresServer.USER);
         dataSource.setPassword(PostgresServer.PASSWORD);
-        Flyway flyway = Flyway.configure().dataSource(dataSource).locations(SqlDialect.POSTGRESQL.migrations()).load();
+        Flyway flyway = Flyway.configure()
+                .dataSource(dataSource)
+                .locations(SqlDialect.POSTGRESQL.migrations())
+                .load();
         SqlStorage storage = SqlStorage.postgresql(server.jdbcUrl(database), dataSource, flyway, () -> {});
         storage.start();
         return storage;

@@ -24,26 +24,36 @@ class StartFailuresTest {
     @Test
     void classify_whenTheConnectionIsRefusedOrTheServerIsStarting_isUnavailable() {
         assertThat(StartFailures.classify("postgresql", "db", failure("08001", "Connection refused")))
-                .isInstanceOf(StorageUnavailableException.class).hasMessageContaining("Cannot reach");
+                .isInstanceOf(StorageUnavailableException.class)
+                .hasMessageContaining("Cannot reach");
         assertThat(StartFailures.classify("postgresql", "db", failure("57P03", "the database system is starting up")))
                 .isInstanceOf(StorageUnavailableException.class);
         assertThat(StartFailures.classify("postgresql", "db", failure("53300", "too many connections")))
                 .isInstanceOf(StorageUnavailableException.class);
-        assertThat(StartFailures.classify("postgresql", "db", new FlywayException("Unable to obtain connection",
-                new SQLException("I/O error", "XX000", new ConnectException("Connection refused")))))
+        assertThat(StartFailures.classify(
+                        "postgresql",
+                        "db",
+                        new FlywayException(
+                                "Unable to obtain connection",
+                                new SQLException("I/O error", "XX000", new ConnectException("Connection refused")))))
                 .isInstanceOf(StorageUnavailableException.class);
     }
 
     @Test
     void classify_whenTheLoginIsRefusedOrTheDatabaseIsMissing_isMisconfigured() {
-        assertThat(StartFailures.classify("postgresql", "db (stele.storage.postgresql.url)",
-                failure("28P01", "password authentication failed for user \"stele\"")))
+        assertThat(StartFailures.classify(
+                        "postgresql",
+                        "db (stele.storage.postgresql.url)",
+                        failure("28P01", "password authentication failed for user \"stele\"")))
                 .isInstanceOf(StorageMisconfiguredException.class)
-                .hasMessageContaining("refuses the login").hasMessageContaining("stele.storage.postgresql.url");
+                .hasMessageContaining("refuses the login")
+                .hasMessageContaining("stele.storage.postgresql.url");
         assertThat(StartFailures.classify("postgresql", "db", failure("3D000", "database \"x\" does not exist")))
-                .isInstanceOf(StorageMisconfiguredException.class).hasMessageContaining("Create it");
+                .isInstanceOf(StorageMisconfiguredException.class)
+                .hasMessageContaining("Create it");
         assertThat(StartFailures.classify("postgresql", "db", failure("42501", "permission denied for schema public")))
-                .isInstanceOf(StorageMisconfiguredException.class).hasMessageContaining("owner");
+                .isInstanceOf(StorageMisconfiguredException.class)
+                .hasMessageContaining("owner");
     }
 
     @Test
@@ -52,12 +62,14 @@ class StartFailuresTest {
         try (SqlStorage first = SqlStorage.openEmbedded(dir)) {
             first.start();
         }
-        try (Connection c = DriverManager.getConnection(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
+        try (Connection c =
+                        DriverManager.getConnection(StorageKindConfigSource.embeddedJdbcUrl(dir), "stele", "stele");
                 Statement s = c.createStatement()) {
             s.executeUpdate("UPDATE \"flyway_schema_history\" SET \"checksum\" = 42 WHERE \"version\" = '1'");
         }
         try (SqlStorage again = SqlStorage.openEmbedded(dir)) {
-            assertThatThrownBy(again::start).isInstanceOf(StorageMisconfiguredException.class)
+            assertThatThrownBy(again::start)
+                    .isInstanceOf(StorageMisconfiguredException.class)
                     .hasMessageContaining("checksum mismatch for migration version 1")
                     .hasMessageContaining("Run the release that migrated it")
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));

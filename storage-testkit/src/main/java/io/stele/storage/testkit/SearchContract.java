@@ -32,8 +32,9 @@ interface SearchContract extends ContractFixtures {
     }
 
     private Page<StoredArtifact> search(String text, Over over, boolean descending, int offset, int limit) {
-        return storage().search().artifacts(
-                new ArtifactQuery(Optional.of(text), over, descending, new PageRequest(offset, limit)));
+        return storage()
+                .search()
+                .artifacts(new ArtifactQuery(Optional.of(text), over, descending, new PageRequest(offset, limit)));
     }
 
     private static List<String> ids(Page<StoredArtifact> page) {
@@ -54,7 +55,8 @@ interface SearchContract extends ContractFixtures {
         assertThat(ids(search(token, Over.LABELS, false, 0, 10))).containsExactly(byLabel);
         assertThat(ids(search(token, Over.EVERYTHING, false, 0, 10)))
                 .containsExactlyInAnyOrder(byName, byDescription, byLabel);
-        assertThat(ids(search(byLabel.substring(9), Over.EVERYTHING, false, 0, 10))).containsExactly(byLabel);
+        assertThat(ids(search(byLabel.substring(9), Over.EVERYTHING, false, 0, 10)))
+                .containsExactly(byLabel);
     }
 
     @Test
@@ -107,8 +109,9 @@ interface SearchContract extends ContractFixtures {
     @Test
     default void searchArtifacts_withoutText_listsEveryArtifact() {
         long count = storage().artifacts().count();
-        Page<StoredArtifact> all = storage().search().artifacts(
-                new ArtifactQuery(Optional.empty(), Over.EVERYTHING, false, new PageRequest(0, 5)));
+        Page<StoredArtifact> all = storage()
+                .search()
+                .artifacts(new ArtifactQuery(Optional.empty(), Over.EVERYTHING, false, new PageRequest(0, 5)));
         assertThat(all.total()).isEqualTo(count);
         assertThat(all.items()).hasSize((int) Math.min(5, count));
     }

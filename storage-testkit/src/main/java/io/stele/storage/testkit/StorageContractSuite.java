@@ -128,7 +128,9 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
             String id = newId();
             List<Object> outcomes = runConcurrently(2, i -> create(id, schema(i)));
             assertThat(outcomes).filteredOn(o -> o instanceof StoredVersion).hasSize(1);
-            assertThat(outcomes).filteredOn(o -> o instanceof AlreadyExistsException).hasSize(1);
+            assertThat(outcomes)
+                    .filteredOn(o -> o instanceof AlreadyExistsException)
+                    .hasSize(1);
             assertThat(storage.versions().list(id)).containsExactly(1);
         }
     }
@@ -201,8 +203,8 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         create(id, schema(1));
         VersionDraft json = new VersionDraft(id, ArtifactType.JSON, Content.of("{}"), EditableMeta.EMPTY, "");
         assertThatThrownBy(() -> storage.versions().add(json))
-                .isInstanceOfSatisfying(ArtifactTypeMismatchException.class,
-                        e -> assertThat(e.artifactType()).isEqualTo(ArtifactType.AVRO));
+                .isInstanceOfSatisfying(ArtifactTypeMismatchException.class, e -> assertThat(e.artifactType())
+                        .isEqualTo(ArtifactType.AVRO));
         assertThat(storage.versions().list(id)).containsExactly(1);
         assertThat(add(id, schema(2)).version()).isEqualTo(2);
     }
@@ -213,8 +215,7 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
     }
 
     @Test
-    void add_whenEightThreadsAddFiftyVersionsEach_leavesVersionsOneTo401WithoutGapOrDuplicate()
-            throws Exception {
+    void add_whenEightThreadsAddFiftyVersionsEach_leavesVersionsOneTo401WithoutGapOrDuplicate() throws Exception {
         String id = newId();
         create(id, schema(0));
         List<Object> outcomes = runConcurrently(8, t -> {
@@ -232,7 +233,8 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
             }
         }
         assertThat(globalIds).hasSize(400);
-        assertThat(storage.versions().list(id)).containsExactlyElementsOf(IntStream.rangeClosed(1, 401).boxed().toList());
+        assertThat(storage.versions().list(id))
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, 401).boxed().toList());
         assertThat(storage.versions().latest(id)).map(StoredVersion::version).contains(401);
     }
 
@@ -245,8 +247,14 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         assertThat(b.contentId()).isEqualTo(a.contentId());
         assertThat(c.contentId()).isNotEqualTo(a.contentId());
         assertThat(b.globalId()).isNotEqualTo(a.globalId());
-        assertThat(storage.contents().byContentId(a.contentId()).orElseThrow().content()).isEqualTo(Content.of(text));
-        assertThat(storage.contents().byGlobalId(c.globalId()).orElseThrow().content().text()).isEqualTo(text + " ");
+        assertThat(storage.contents().byContentId(a.contentId()).orElseThrow().content())
+                .isEqualTo(Content.of(text));
+        assertThat(storage.contents()
+                        .byGlobalId(c.globalId())
+                        .orElseThrow()
+                        .content()
+                        .text())
+                .isEqualTo(text + " ");
     }
 
     @Test
@@ -257,7 +265,10 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
             ids.forEach(id -> create(id, schema(1)));
             List<Object> outcomes = runConcurrently(8, i -> add(ids.get(i), text));
             assertThat(outcomes).allMatch(o -> o instanceof StoredVersion, "every add succeeds");
-            assertThat(outcomes.stream().map(o -> ((StoredVersion) o).contentId()).distinct()).hasSize(1);
+            assertThat(outcomes.stream()
+                            .map(o -> ((StoredVersion) o).contentId())
+                            .distinct())
+                    .hasSize(1);
         }
     }
 
@@ -267,9 +278,14 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         for (int i = 0; i < bytes.length; i++) {
             bytes[i] = (byte) i;
         }
-        StoredVersion v = storage.artifacts().create(
-                new VersionDraft(newId(), ArtifactType.PROTOBUF_FD, Content.of(bytes), EditableMeta.EMPTY, ""));
-        assertThat(storage.contents().byGlobalId(v.globalId()).orElseThrow().content().bytes()).isEqualTo(bytes);
+        StoredVersion v = storage.artifacts()
+                .create(new VersionDraft(newId(), ArtifactType.PROTOBUF_FD, Content.of(bytes), EditableMeta.EMPTY, ""));
+        assertThat(storage.contents()
+                        .byGlobalId(v.globalId())
+                        .orElseThrow()
+                        .content()
+                        .bytes())
+                .isEqualTo(bytes);
     }
 
     @Test
@@ -317,7 +333,8 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         String id = newId();
         create(id, schema(1));
         add(id, schema(2));
-        EditableMeta meta = new EditableMeta(Optional.of("name"), Optional.empty(), List.of("b", "a"), Map.of("k", "v"));
+        EditableMeta meta =
+                new EditableMeta(Optional.of("name"), Optional.empty(), List.of("b", "a"), Map.of("k", "v"));
         StoredVersion updated = storage.versions().updateMeta(id, 1, meta, "carol");
         assertThat(updated.meta()).isEqualTo(meta);
         assertThat(updated.modifiedBy()).isEqualTo("carol");
@@ -344,19 +361,28 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
     void findByCanonicalHash_findsHighestVersionWithThatCanonicalForm() {
         String id = newId();
         String canonical = Content.of("canonical-" + id).sha256();
-        storage.artifacts().create(new VersionDraft(id, ArtifactType.AVRO, Content.of(schema(1)), EditableMeta.EMPTY,
-                "", canonical));
+        storage.artifacts()
+                .create(new VersionDraft(
+                        id, ArtifactType.AVRO, Content.of(schema(1)), EditableMeta.EMPTY, "", canonical));
         add(id, schema(2));
-        storage.versions().add(new VersionDraft(id, ArtifactType.AVRO, Content.of(" " + schema(1)), EditableMeta.EMPTY,
-                "", canonical));
-        assertThat(storage.versions().findByCanonicalHash(id, canonical)).map(StoredVersion::version).contains(3);
-        assertThat(storage.versions().findByCanonicalHash(id, Content.of(schema(2)).sha256()))
+        storage.versions()
+                .add(new VersionDraft(
+                        id, ArtifactType.AVRO, Content.of(" " + schema(1)), EditableMeta.EMPTY, "", canonical));
+        assertThat(storage.versions().findByCanonicalHash(id, canonical))
+                .map(StoredVersion::version)
+                .contains(3);
+        assertThat(storage.versions()
+                        .findByCanonicalHash(id, Content.of(schema(2)).sha256()))
                 .map(StoredVersion::version)
                 .contains(2);
-        assertThat(storage.versions().findByCanonicalHash(id, Content.of(schema(9)).sha256())).isEmpty();
+        assertThat(storage.versions()
+                        .findByCanonicalHash(id, Content.of(schema(9)).sha256()))
+                .isEmpty();
         assertThat(storage.versions().findByCanonicalHash(newId(), canonical)).isEmpty();
         storage.versions().updateState(id, 3, VersionState.DISABLED, "");
-        assertThat(storage.versions().findByCanonicalHash(id, canonical)).map(StoredVersion::version).contains(1);
+        assertThat(storage.versions().findByCanonicalHash(id, canonical))
+                .map(StoredVersion::version)
+                .contains(1);
         storage.versions().updateState(id, 1, VersionState.DISABLED, "");
         assertThat(storage.versions().findByCanonicalHash(id, canonical)).isEmpty();
     }
@@ -406,7 +432,8 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         for (String suffix : List.of("d", "b", "a", "c", "e")) {
             create(prefix + suffix, schema(1));
         }
-        assertThat(storage.artifacts().ids(PageRequest.after(prefix + "a", 2))).containsExactly(prefix + "b", prefix + "c");
+        assertThat(storage.artifacts().ids(PageRequest.after(prefix + "a", 2)))
+                .containsExactly(prefix + "b", prefix + "c");
         assertThat(storage.artifacts().ids(PageRequest.after(prefix + "bb", 1))).containsExactly(prefix + "c");
         List<String> paged = new ArrayList<>();
         List<String> page = storage.artifacts().ids(new PageRequest(0, 3));
@@ -432,9 +459,11 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
                 .isInstanceOf(NotFoundException.class);
         storage.rules().create(global, RuleType.COMPATIBILITY, "BACKWARD");
         assertThat(storage.rules().list(global))
-                .containsExactlyInAnyOrderEntriesOf(Map.of(RuleType.VALIDITY, "FULL", RuleType.COMPATIBILITY, "BACKWARD"));
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of(RuleType.VALIDITY, "FULL", RuleType.COMPATIBILITY, "BACKWARD"));
         storage.rules().delete(global, RuleType.VALIDITY);
-        assertThatThrownBy(() -> storage.rules().delete(global, RuleType.VALIDITY)).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> storage.rules().delete(global, RuleType.VALIDITY))
+                .isInstanceOf(NotFoundException.class);
         storage.rules().deleteAll(global);
         assertThat(storage.rules().get(global, RuleType.COMPATIBILITY)).isEmpty();
     }
@@ -450,7 +479,8 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         create(id, schema(1));
         storage.rules().create(scope, RuleType.COMPATIBILITY, "FULL");
         assertThat(storage.rules().list(scope)).containsExactlyEntriesOf(Map.of(RuleType.COMPATIBILITY, "FULL"));
-        assertThat(storage.rules().get(RuleScope.GLOBAL, RuleType.COMPATIBILITY)).isNotEqualTo(Optional.of("FULL-" + id));
+        assertThat(storage.rules().get(RuleScope.GLOBAL, RuleType.COMPATIBILITY))
+                .isNotEqualTo(Optional.of("FULL-" + id));
         storage.rules().deleteAll(scope);
         assertThat(storage.rules().list(scope)).isEmpty();
     }
@@ -493,8 +523,14 @@ public abstract class StorageContractSuite implements SearchContract, TransferCo
         storage = openStorage();
         assertThat(storage.versions().get(id, 1)).contains(v1);
         assertThat(storage.versions().latest(id)).contains(v2);
-        assertThat(storage.contents().byGlobalId(v2.globalId()).orElseThrow().content().text()).isEqualTo(schema(2));
-        assertThat(storage.rules().get(RuleScope.artifact(id), RuleType.VALIDITY)).contains("FULL");
+        assertThat(storage.contents()
+                        .byGlobalId(v2.globalId())
+                        .orElseThrow()
+                        .content()
+                        .text())
+                .isEqualTo(schema(2));
+        assertThat(storage.rules().get(RuleScope.artifact(id), RuleType.VALIDITY))
+                .contains("FULL");
         StoredVersion v3 = add(id, schema(3));
         assertThat(v3.version()).isEqualTo(3);
         assertThat(v3.globalId()).isGreaterThan(v2.globalId());

@@ -36,7 +36,8 @@ interface TransferContract extends ContractFixtures {
             if (record instanceof TransferRecord.Artifact a) {
                 current[0] = a.artifactId();
             }
-            boolean global = record instanceof TransferRecord.Rule r && r.scope().artifactId().isEmpty();
+            boolean global = record instanceof TransferRecord.Rule r
+                    && r.scope().artifactId().isEmpty();
             if (!global && artifactIds.contains(current[0])) {
                 records.add(record);
             }
@@ -57,7 +58,8 @@ interface TransferContract extends ContractFixtures {
         assertThat(records).hasSize(1 + 1 + 2 + 3);
         assertThat(records.get(0)).isInstanceOf(TransferRecord.Artifact.class);
         assertThat(((TransferRecord.Artifact) records.get(0)).lastVersion()).isEqualTo(3);
-        assertThat(records.get(1)).isEqualTo(new TransferRecord.Rule(RuleScope.artifact(id), RuleType.VALIDITY, "FULL"));
+        assertThat(records.get(1))
+                .isEqualTo(new TransferRecord.Rule(RuleScope.artifact(id), RuleType.VALIDITY, "FULL"));
         Set<Long> given = new HashSet<>();
         List<Integer> versions = new ArrayList<>();
         for (TransferRecord record : records.subList(2, records.size())) {
@@ -79,21 +81,32 @@ interface TransferContract extends ContractFixtures {
         StoredVersion v3 = add(id, schema(3), EditableMeta.EMPTY);
         storage().versions().delete(id, 3);
         storage().versions().updateState(id, 2, VersionState.DEPRECATED, "bob");
-        storage().versions().updateMeta(id, 1, new EditableMeta(Optional.of("n"), Optional.empty(), List.of("l"),
-                Map.of("k", "v")), "carol");
+        storage()
+                .versions()
+                .updateMeta(
+                        id,
+                        1,
+                        new EditableMeta(Optional.of("n"), Optional.empty(), List.of("l"), Map.of("k", "v")),
+                        "carol");
         storage().rules().create(RuleScope.artifact(id), RuleType.COMPATIBILITY, "BACKWARD");
         StoredArtifact before = storage().artifacts().get(id).orElseThrow();
-        List<StoredVersion> versionsBefore = List.of(storage().versions().get(id, 1).orElseThrow(), before.latest());
+        List<StoredVersion> versionsBefore =
+                List.of(storage().versions().get(id, 1).orElseThrow(), before.latest());
         List<TransferRecord> records = exportOf(Set.of(id));
 
         storage().artifacts().delete(id);
         storage().transfer().importBatch(records);
 
         assertThat(storage().artifacts().get(id)).contains(before);
-        assertThat(List.of(storage().versions().get(id, 1).orElseThrow(), storage().versions().get(id, 2).orElseThrow()))
+        assertThat(List.of(
+                        storage().versions().get(id, 1).orElseThrow(),
+                        storage().versions().get(id, 2).orElseThrow()))
                 .isEqualTo(versionsBefore);
         assertThat(storage().rules().list(RuleScope.artifact(id))).containsEntry(RuleType.COMPATIBILITY, "BACKWARD");
-        assertThat(storage().versions().findByCanonicalHash(id, Content.of(schema(1)).sha256())).isPresent();
+        assertThat(storage()
+                        .versions()
+                        .findByCanonicalHash(id, Content.of(schema(1)).sha256()))
+                .isPresent();
         StoredVersion next = add(id, schema(4), EditableMeta.EMPTY);
         assertThat(next.version()).isEqualTo(4);
         assertThat(next.globalId()).isGreaterThan(v3.globalId());
@@ -106,19 +119,38 @@ interface TransferContract extends ContractFixtures {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Content content = Content.of("{\"type\":\"fixed\",\"name\":\"F" + id.replace("-", "") + "\",\"size\":4}");
         long contentId = 9_000_000_000L + (globalId % 1_000_000);
-        storage().transfer().importBatch(List.of(
-                new TransferRecord.Artifact(id, ArtifactType.AVRO, "alice", now, 7),
-                new TransferRecord.ContentBlob(contentId, content),
-                new TransferRecord.Version(new StoredVersion(id, 7, globalId, contentId, ArtifactType.AVRO,
-                        VersionState.ENABLED, EditableMeta.named("F", null), "alice", now, "alice", now),
-                        content.sha256())));
-        assertThat(storage().versions().byGlobalId(globalId)).map(StoredVersion::version).contains(7);
-        assertThat(storage().contents().byGlobalId(globalId)).map(c -> c.content()).contains(content);
+        storage()
+                .transfer()
+                .importBatch(List.of(
+                        new TransferRecord.Artifact(id, ArtifactType.AVRO, "alice", now, 7),
+                        new TransferRecord.ContentBlob(contentId, content),
+                        new TransferRecord.Version(
+                                new StoredVersion(
+                                        id,
+                                        7,
+                                        globalId,
+                                        contentId,
+                                        ArtifactType.AVRO,
+                                        VersionState.ENABLED,
+                                        EditableMeta.named("F", null),
+                                        "alice",
+                                        now,
+                                        "alice",
+                                        now),
+                                content.sha256())));
+        assertThat(storage().versions().byGlobalId(globalId))
+                .map(StoredVersion::version)
+                .contains(7);
+        assertThat(storage().contents().byGlobalId(globalId))
+                .map(c -> c.content())
+                .contains(content);
         StoredVersion next = add(id, schema(2), EditableMeta.EMPTY);
         assertThat(next.version()).isEqualTo(8);
         assertThat(next.globalId()).isGreaterThan(globalId);
-        StoredVersion other = create(newId(), "{\"type\":\"enum\",\"name\":\"E" + id.replace("-", "")
-                + "\",\"symbols\":[\"A\"]}", EditableMeta.EMPTY);
+        StoredVersion other = create(
+                newId(),
+                "{\"type\":\"enum\",\"name\":\"E" + id.replace("-", "") + "\",\"symbols\":[\"A\"]}",
+                EditableMeta.EMPTY);
         assertThat(other.contentId()).isGreaterThan(contentId);
     }
 
@@ -146,8 +178,10 @@ interface TransferContract extends ContractFixtures {
         List<TransferRecord> records = new ArrayList<>(exportOf(Set.of(id)));
         storage().artifacts().delete(id);
         TransferRecord.Artifact artifact = (TransferRecord.Artifact) records.get(0);
-        records.set(0, new TransferRecord.Artifact(id, artifact.type(), "x".repeat(300), artifact.createdOn(),
-                artifact.lastVersion()));
+        records.set(
+                0,
+                new TransferRecord.Artifact(
+                        id, artifact.type(), "x".repeat(300), artifact.createdOn(), artifact.lastVersion()));
         assertThatThrownBy(() -> storage().transfer().importBatch(records)).isInstanceOf(InvalidRequestException.class);
         assertThat(storage().artifacts().get(id)).isEmpty();
     }
@@ -158,16 +192,31 @@ interface TransferContract extends ContractFixtures {
         create(id, schema(1), EditableMeta.EMPTY);
         List<TransferRecord> records = exportOf(Set.of(id));
         storage().artifacts().delete(id);
-        List<TransferRecord> versionsOnly = records.stream().filter(r -> r instanceof TransferRecord.Version).toList();
+        List<TransferRecord> versionsOnly = records.stream()
+                .filter(r -> r instanceof TransferRecord.Version)
+                .toList();
         assertThatThrownBy(() -> storage().transfer().importBatch(versionsOnly))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("without the artifact");
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("without the artifact");
         TransferRecord.Version v = (TransferRecord.Version) versionsOnly.get(0);
-        StoredVersion unknownContent = new StoredVersion(id, 1, v.version().globalId(), Long.MAX_VALUE - 7,
-                ArtifactType.AVRO, VersionState.ENABLED, EditableMeta.EMPTY, "", v.version().createdOn(), "",
+        StoredVersion unknownContent = new StoredVersion(
+                id,
+                1,
+                v.version().globalId(),
+                Long.MAX_VALUE - 7,
+                ArtifactType.AVRO,
+                VersionState.ENABLED,
+                EditableMeta.EMPTY,
+                "",
+                v.version().createdOn(),
+                "",
                 v.version().createdOn());
-        assertThatThrownBy(() -> storage().transfer().importBatch(List.of(records.get(0),
-                        new TransferRecord.Version(unknownContent, v.canonicalHash()))))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("content");
+        assertThatThrownBy(() -> storage()
+                        .transfer()
+                        .importBatch(
+                                List.of(records.get(0), new TransferRecord.Version(unknownContent, v.canonicalHash()))))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("content");
         assertThat(storage().artifacts().get(id)).isEmpty();
     }
 
@@ -183,15 +232,21 @@ interface TransferContract extends ContractFixtures {
             bytes[i] = (byte) i;
         }
         Content content = Content.of(bytes);
-        EditableMeta meta = new EditableMeta(Optional.of(text), Optional.of(text + "!"), List.of(text, "\\N"),
-                Map.of(text, text, "\\N", ""));
-        StoredVersion version = new StoredVersion(id, 1, globalId, contentId, ArtifactType.AVRO, VersionState.ENABLED,
-                meta, "a\tb\\c", now, "d\ne", now);
-        storage().transfer().importBatch(List.of(new TransferRecord.Artifact(id, ArtifactType.AVRO, "a\tb\\c", now, 1),
-                new TransferRecord.ContentBlob(contentId, content), new TransferRecord.Version(version, content.sha256())));
+        EditableMeta meta = new EditableMeta(
+                Optional.of(text), Optional.of(text + "!"), List.of(text, "\\N"), Map.of(text, text, "\\N", ""));
+        StoredVersion version = new StoredVersion(
+                id, 1, globalId, contentId, ArtifactType.AVRO, VersionState.ENABLED, meta, "a\tb\\c", now, "d\ne", now);
+        storage()
+                .transfer()
+                .importBatch(List.of(
+                        new TransferRecord.Artifact(id, ArtifactType.AVRO, "a\tb\\c", now, 1),
+                        new TransferRecord.ContentBlob(contentId, content),
+                        new TransferRecord.Version(version, content.sha256())));
 
         assertThat(storage().versions().get(id, 1)).contains(version);
-        assertThat(storage().contents().byGlobalId(globalId)).map(c -> c.content().bytes()).hasValue(bytes);
+        assertThat(storage().contents().byGlobalId(globalId))
+                .map(c -> c.content().bytes())
+                .hasValue(bytes);
         assertThat(storage().artifacts().get(id).orElseThrow().createdBy()).isEqualTo("a\tb\\c");
     }
 }

@@ -23,7 +23,8 @@ interface VersionDeletionContract extends ContractFixtures {
         storage().versions().delete(id, 3);
         assertThat(storage().versions().list(id)).containsExactly(1, 2);
         assertThat(storage().versions().latest(id)).map(StoredVersion::version).contains(2);
-        assertThat(storage().artifacts().get(id).orElseThrow().latest().meta().name()).contains("two");
+        assertThat(storage().artifacts().get(id).orElseThrow().latest().meta().name())
+                .contains("two");
         assertThat(storage().versions().byGlobalId(v3.globalId())).isEmpty();
         assertThat(storage().versions().get(id, 3)).isEmpty();
         StoredVersion next = add(id, schema(4), EditableMeta.EMPTY);

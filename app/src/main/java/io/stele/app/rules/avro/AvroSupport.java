@@ -46,16 +46,18 @@ public final class AvroSupport implements TypeSupport {
     public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
         Schema readerSchema = parse(reader, false);
         Schema writerSchema = parse(writer, false);
-        return SchemaCompatibility.checkReaderWriterCompatibility(readerSchema, writerSchema).getResult()
-                .getIncompatibilities().stream()
+        return SchemaCompatibility.checkReaderWriterCompatibility(readerSchema, writerSchema)
+                .getResult()
+                .getIncompatibilities()
+                .stream()
                 .map(i -> new Incompatibility(i.getLocation(), describe(i)))
                 .toList();
     }
 
     private static String describe(SchemaCompatibility.Incompatibility i) {
         return switch (i.getType()) {
-            case READER_FIELD_MISSING_DEFAULT_VALUE -> "the reader's field '" + i.getMessage()
-                    + "' has no default value and the writer does not write it";
+            case READER_FIELD_MISSING_DEFAULT_VALUE ->
+                "the reader's field '" + i.getMessage() + "' has no default value and the writer does not write it";
             case NAME_MISMATCH -> "the reader's and the writer's names differ (" + i.getMessage() + ")";
             case MISSING_ENUM_SYMBOLS -> "the reader's enum lacks the writer's symbols " + i.getMessage();
             default -> i.getMessage();
@@ -79,8 +81,8 @@ public final class AvroSupport implements TypeSupport {
         String message = String.valueOf(e.getMessage());
         if (message.contains("UnresolvedSchema")) {
             String name = content.strip();
-            return "it refers to a type that is not defined"
-                    + (name.startsWith("\"") ? ": " + name : "") + "; define a named type before using it.";
+            return "it refers to a type that is not defined" + (name.startsWith("\"") ? ": " + name : "")
+                    + "; define a named type before using it.";
         }
         return ParserMessages.of(e);
     }

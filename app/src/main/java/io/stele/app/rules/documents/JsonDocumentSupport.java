@@ -27,8 +27,8 @@ public final class JsonDocumentSupport implements TypeSupport {
     }
 
     public static JsonDocumentSupport openApi() {
-        return new JsonDocumentSupport(ArtifactType.OPENAPI, true,
-                List.of(List.of("openapi", "info"), List.of("swagger", "info")));
+        return new JsonDocumentSupport(
+                ArtifactType.OPENAPI, true, List.of(List.of("openapi", "info"), List.of("swagger", "info")));
     }
 
     public static JsonDocumentSupport asyncApi() {
@@ -67,5 +67,4 @@ public final class JsonDocumentSupport implements TypeSupport {
             return content;
         }
     }
-
 }

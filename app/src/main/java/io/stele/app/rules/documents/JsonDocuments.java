@@ -71,5 +71,4 @@ public final class JsonDocuments {
     static boolean hasAll(JsonNode node, List<String> fields) {
         return node.isObject() && fields.stream().allMatch(node::has);
     }
-
 }

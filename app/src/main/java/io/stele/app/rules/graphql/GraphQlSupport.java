@@ -51,5 +51,4 @@ public final class GraphQlSupport implements TypeSupport {
             return content;
         }
     }
-
 }

@@ -65,14 +65,17 @@ final class FullValidity {
         try {
             META_SCHEMAS.getMetaSchema(declared.asText(), CONFIG);
         } catch (JsonSchemaException e) {
-            throw invalid("/$schema", "unknown meta-schema '" + declared.asText()
-                    + "'; the known ones are drafts 4, 6, 7, 2019-09 and 2020-12");
+            throw invalid(
+                    "/$schema",
+                    "unknown meta-schema '" + declared.asText()
+                            + "'; the known ones are drafts 4, 6, 7, 2019-09 and 2020-12");
         }
         return declared.asText();
     }
 
     private static void checkAgainst(String metaSchema, JsonNode schema) {
-        Set<ValidationMessage> messages = META_SCHEMAS.getSchema(SchemaLocation.of(metaSchema), CONFIG)
+        Set<ValidationMessage> messages = META_SCHEMAS
+                .getSchema(SchemaLocation.of(metaSchema), CONFIG)
                 .validate(schema, context -> context.getExecutionConfig().setFormatAssertionsEnabled(true));
         if (messages.isEmpty()) {
             return;
@@ -91,14 +94,16 @@ final class FullValidity {
 
     private static void load(JsonNode schema) {
         List<SchemaRefs.Ref> refs = SchemaRefs.all(schema);
-        JsonSchemaFactory factory = factory(Json.canonical(SchemaRefs.stubForRemoteDocuments(refs)).getBytes(UTF_8));
+        JsonSchemaFactory factory =
+                factory(Json.canonical(SchemaRefs.stubForRemoteDocuments(refs)).getBytes(UTF_8));
         try {
             factory.getSchema(schema, CONFIG).initializeValidators();
         } catch (InvalidSchemaRefException e) {
             Matcher m = UNRESOLVED.matcher(String.valueOf(e.getMessage()));
             String target = m.find() ? m.group(1) : "";
             for (SchemaRefs.Ref ref : refs) {
-                if (!target.isEmpty() && (ref.value().equals(target) || ref.value().endsWith("#" + target))) {
+                if (!target.isEmpty()
+                        && (ref.value().equals(target) || ref.value().endsWith("#" + target))) {
                     throw invalid(ref.at(), "reference '" + ref.value() + "' cannot be resolved");
                 }
             }
@@ -113,8 +118,8 @@ final class FullValidity {
      * library's jar; any other document it is asked for is {@code otherDocuments}.
      */
     private static JsonSchemaFactory factory(byte[] otherDocuments) {
-        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7, builder -> builder
-                .metaSchemaFactory(DisallowUnknownJsonMetaSchemaFactory.getInstance())
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7, builder -> builder.metaSchemaFactory(
+                        DisallowUnknownJsonMetaSchemaFactory.getInstance())
                 .metaSchema(JsonMetaSchema.getV4())
                 .metaSchema(JsonMetaSchema.getV6())
                 .metaSchema(JsonMetaSchema.getV201909())

@@ -21,9 +21,8 @@ final class Json {
             .build();
 
     /** Numbers equal by value ({@code 1} and {@code 1.0}), everything else by {@link Object#equals}. */
-    private static final Comparator<JsonNode> BY_VALUE = (a, b) -> a.isNumber() && b.isNumber()
-            ? a.decimalValue().compareTo(b.decimalValue())
-            : a.equals(b) ? 0 : 1;
+    private static final Comparator<JsonNode> BY_VALUE =
+            (a, b) -> a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1;
 
     private Json() {}
 
@@ -37,7 +36,8 @@ final class Json {
         try {
             node = MAPPER.readTree(content);
         } catch (JsonProcessingException e) {
-            throw new InvalidContentException("Invalid JSON Schema: the content is not JSON: " + ParserMessages.json(e), e);
+            throw new InvalidContentException(
+                    "Invalid JSON Schema: the content is not JSON: " + ParserMessages.json(e), e);
         }
         if (node == null || node.isMissingNode()) {
             throw new InvalidContentException("Invalid JSON Schema: the content is empty.");

@@ -34,9 +34,23 @@ final class KeywordRules {
             new Bound("maxProperties", "object", true, null));
 
     /** Keywords that combine or condition schemas: compared only for equality when the reader has them. */
-    static final List<String> COMPARED_AS_WHOLE = List.of("allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-            "dependencies", "dependentRequired", "dependentSchemas", "propertyNames", "patternProperties",
-            "contains", "additionalItems", "unevaluatedProperties", "unevaluatedItems");
+    static final List<String> COMPARED_AS_WHOLE = List.of(
+            "allOf",
+            "anyOf",
+            "oneOf",
+            "not",
+            "if",
+            "then",
+            "else",
+            "dependencies",
+            "dependentRequired",
+            "dependentSchemas",
+            "propertyNames",
+            "patternProperties",
+            "contains",
+            "additionalItems",
+            "unevaluatedProperties",
+            "unevaluatedItems");
 
     private final List<Incompatibility> found;
 
@@ -64,8 +78,11 @@ final class KeywordRules {
             add(at, "type", "type narrowed from any to " + show(readerTypes));
         } else if (!writerTypes.stream().allMatch(t -> accepts(readerTypes, t))) {
             boolean narrowed = writerTypes.size() > 1 && readerTypes.stream().allMatch(writerTypes::contains);
-            add(at, "type", "type " + (narrowed ? "narrowed" : "changed") + " from " + show(writerTypes) + " to "
-                    + show(readerTypes));
+            add(
+                    at,
+                    "type",
+                    "type " + (narrowed ? "narrowed" : "changed") + " from " + show(writerTypes) + " to "
+                            + show(readerTypes));
         }
     }
 
@@ -95,9 +112,12 @@ final class KeywordRules {
             }
             for (JsonNode value : writerValues) {
                 if (!contains(allowed, value)) {
-                    add(at, "enum", writer.has("const")
-                            ? "enum excludes the writer's const " + value
-                            : "enum value " + value + " removed");
+                    add(
+                            at,
+                            "enum",
+                            writer.has("const")
+                                    ? "enum excludes the writer's const " + value
+                                    : "enum value " + value + " removed");
                 }
             }
         }
@@ -114,9 +134,12 @@ final class KeywordRules {
             if (readerValue == null || writerValue != null && Json.same(readerValue, writerValue)) {
                 continue;
             }
-            add(at, keyword, writerValue == null
-                    ? keyword + " " + readerValue.asText() + " added"
-                    : keyword + " changed from " + writerValue.asText() + " to " + readerValue.asText());
+            add(
+                    at,
+                    keyword,
+                    writerValue == null
+                            ? keyword + " " + readerValue.asText() + " added"
+                            : keyword + " changed from " + writerValue.asText() + " to " + readerValue.asText());
         }
     }
 
@@ -129,27 +152,36 @@ final class KeywordRules {
             }
             BigDecimal limit = readerValue.decimalValue();
             JsonNode writerValue = writer.get(bound.keyword());
-            BigDecimal writerLimit = writerValue != null && writerValue.isNumber()
-                    ? writerValue.decimalValue()
-                    : bound.implied();
+            BigDecimal writerLimit =
+                    writerValue != null && writerValue.isNumber() ? writerValue.decimalValue() : bound.implied();
             if (writerLimit == null) {
                 add(at, bound.keyword(), bound.keyword() + " " + readerValue + " added");
             } else if (bound.maximum() ? limit.compareTo(writerLimit) < 0 : limit.compareTo(writerLimit) > 0) {
-                add(at, bound.keyword(), bound.keyword() + (bound.maximum() ? " decreased" : " increased") + " from "
-                        + (writerValue == null ? writerLimit : writerValue) + " to " + readerValue);
+                add(
+                        at,
+                        bound.keyword(),
+                        bound.keyword() + (bound.maximum() ? " decreased" : " increased") + " from "
+                                + (writerValue == null ? writerLimit : writerValue) + " to " + readerValue);
             }
         }
         JsonNode multipleOf = reader.get("multipleOf");
-        if (multipleOf != null && multipleOf.isNumber() && multipleOf.decimalValue().signum() > 0
+        if (multipleOf != null
+                && multipleOf.isNumber()
+                && multipleOf.decimalValue().signum() > 0
                 && mayWrite(writer, "number")) {
             JsonNode writerValue = writer.get("multipleOf");
             if (writerValue == null || !writerValue.isNumber()) {
                 add(at, "multipleOf", "multipleOf " + multipleOf + " added");
-            } else if (writerValue.decimalValue().remainder(multipleOf.decimalValue()).signum() != 0) {
+            } else if (writerValue
+                            .decimalValue()
+                            .remainder(multipleOf.decimalValue())
+                            .signum()
+                    != 0) {
                 add(at, "multipleOf", "multipleOf changed from " + writerValue + " to " + multipleOf);
             }
         }
-        if (reader.path("uniqueItems").asBoolean(false) && !writer.path("uniqueItems").asBoolean(false)
+        if (reader.path("uniqueItems").asBoolean(false)
+                && !writer.path("uniqueItems").asBoolean(false)
                 && mayWrite(writer, "array")) {
             add(at, "uniqueItems", "uniqueItems added");
         }
@@ -161,8 +193,11 @@ final class KeywordRules {
             JsonNode readerValue = reader.get(keyword);
             JsonNode writerValue = writer.get(keyword);
             if (readerValue != null && (writerValue == null || !Json.same(readerValue, writerValue))) {
-                add(at, keyword, keyword + (writerValue == null ? " added" : " changed")
-                        + "; this check compares " + keyword + " only for equality");
+                add(
+                        at,
+                        keyword,
+                        keyword + (writerValue == null ? " added" : " changed") + "; this check compares " + keyword
+                                + " only for equality");
             }
         }
     }
@@ -171,8 +206,9 @@ final class KeywordRules {
     static boolean mayWrite(JsonNode writer, String type) {
         List<JsonNode> values = values(writer);
         if (values != null) {
-            return values.stream().anyMatch(value -> typeOf(value).equals(type)
-                    || "number".equals(type) && "integer".equals(typeOf(value)));
+            return values.stream()
+                    .anyMatch(value ->
+                            typeOf(value).equals(type) || "number".equals(type) && "integer".equals(typeOf(value)));
         }
         Set<String> types = types(writer);
         return types == null || types.contains(type) || "number".equals(type) && types.contains("integer");

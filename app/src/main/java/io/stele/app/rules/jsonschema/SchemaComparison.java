@@ -25,8 +25,18 @@ final class SchemaComparison {
 
     private static final JsonNode ANY = BooleanNode.TRUE;
     private static final int MAX_REF_HOPS = 32;
-    private static final Set<String> ANNOTATIONS = Set.of("title", "description", "$comment", "default",
-            "examples", "deprecated", "readOnly", "writeOnly", "$id", "$schema", "$anchor");
+    private static final Set<String> ANNOTATIONS = Set.of(
+            "title",
+            "description",
+            "$comment",
+            "default",
+            "examples",
+            "deprecated",
+            "readOnly",
+            "writeOnly",
+            "$id",
+            "$schema",
+            "$anchor");
 
     /** A schema after following its {@code $ref}s; {@code unresolved} is the reference that could not be. */
     private record Target(JsonNode schema, String unresolved) {}
@@ -73,7 +83,8 @@ final class SchemaComparison {
             return; // compared already, where first used: recursive schemas end, shared ones report once
         }
         JsonNode r = reader.schema();
-        JsonNode w = writer.schema().isBoolean() && writer.schema().asBoolean() ? Json.MAPPER.createObjectNode()
+        JsonNode w = writer.schema().isBoolean() && writer.schema().asBoolean()
+                ? Json.MAPPER.createObjectNode()
                 : writer.schema();
         if (w.isBoolean() || permissive(r)) {
             return; // the writer writes nothing, or the reader reads anything
@@ -140,8 +151,10 @@ final class SchemaComparison {
             return; // patternProperties are compared as a whole; an open reader reads it; or it is never written
         }
         if (isFalse(readerRest)) {
-            found.add(new Incompatibility(at, "property '" + name
-                    + "' removed while the reader's content model is closed (additionalProperties: false)"));
+            found.add(new Incompatibility(
+                    at,
+                    "property '" + name
+                            + "' removed while the reader's content model is closed (additionalProperties: false)"));
         } else {
             compare(at, readerRest, writerProperty);
         }
@@ -155,9 +168,12 @@ final class SchemaComparison {
             compare(at, readerProperty, writerPattern);
         } else if (writerRest != null && writerRest.isObject()) {
             compare(at, readerProperty, writerRest);
-        } else if (!isFalse(writerRest) && !permissive(follow(readerRoot, readerProperty).schema())) {
-            found.add(new Incompatibility(at, "property '" + name + "' added while the writer's content model is open:"
-                    + " the writer may have written any value for it"));
+        } else if (!isFalse(writerRest)
+                && !permissive(follow(readerRoot, readerProperty).schema())) {
+            found.add(new Incompatibility(
+                    at,
+                    "property '" + name + "' added while the writer's content model is open:"
+                            + " the writer may have written any value for it"));
         }
     }
 
@@ -168,9 +184,12 @@ final class SchemaComparison {
         if (readerPrefix != null && readerPrefix.isArray()) {
             JsonNode writerPrefix = writer.get("prefixItems");
             for (int i = 0; i < readerPrefix.size(); i++) {
-                compare(at + "/prefixItems/" + i, readerPrefix.get(i), writerPrefix != null && writerPrefix.isArray()
-                        ? element(writerPrefix, writerItems, i)
-                        : element(null, writerItems, i));
+                compare(
+                        at + "/prefixItems/" + i,
+                        readerPrefix.get(i),
+                        writerPrefix != null && writerPrefix.isArray()
+                                ? element(writerPrefix, writerItems, i)
+                                : element(null, writerItems, i));
             }
         }
         if (readerItems == null) {
@@ -204,15 +223,19 @@ final class SchemaComparison {
         String where = Json.pointer(at, "$ref");
         if (reader.unresolved() != null && writer.unresolved() != null) {
             if (!reader.unresolved().equals(writer.unresolved())) {
-                found.add(new Incompatibility(where,
-                        "$ref changed from '" + writer.unresolved() + "' to '" + reader.unresolved() + "'"));
+                found.add(new Incompatibility(
+                        where, "$ref changed from '" + writer.unresolved() + "' to '" + reader.unresolved() + "'"));
             }
         } else if (reader.unresolved() != null) {
-            found.add(new Incompatibility(where, "$ref '" + reader.unresolved()
-                    + "' is not in this document, so it cannot be compared with the writer's schema"));
+            found.add(new Incompatibility(
+                    where,
+                    "$ref '" + reader.unresolved()
+                            + "' is not in this document, so it cannot be compared with the writer's schema"));
         } else {
-            found.add(new Incompatibility(where, "the writer's $ref '" + writer.unresolved()
-                    + "' is not in this document, so it cannot be compared with the reader's schema"));
+            found.add(new Incompatibility(
+                    where,
+                    "the writer's $ref '" + writer.unresolved()
+                            + "' is not in this document, so it cannot be compared with the reader's schema"));
         }
     }
 
@@ -244,7 +267,8 @@ final class SchemaComparison {
 
     /** The schema of the first {@code patternProperties} entry whose pattern matches the name. */
     private static JsonNode patternFor(JsonNode schema, String name) {
-        for (Map.Entry<String, JsonNode> entry : schema.path("patternProperties").properties()) {
+        for (Map.Entry<String, JsonNode> entry :
+                schema.path("patternProperties").properties()) {
             try {
                 if (Pattern.compile(entry.getKey()).matcher(name).find()) {
                     return entry.getValue();

@@ -81,8 +81,10 @@ final class ProtoComparison {
         Type writerType = writer.typeOf(writerField);
         boolean sameType = type.toString().equals(writerType.toString());
         if (!sameType && !field.name().equals(writerField.name())) {
-            add(field, "number " + field.number() + " reused: the writer's field is '" + writerType + " "
-                    + writerField.name() + "', the reader's is '" + type + " " + field.name() + "'");
+            add(
+                    field,
+                    "number " + field.number() + " reused: the writer's field is '" + writerType + " "
+                            + writerField.name() + "', the reader's is '" + type + " " + field.name() + "'");
             return;
         }
         typeChange(type, writerType).ifPresent(change -> add(field, change));
@@ -101,26 +103,32 @@ final class ProtoComparison {
     private void oneOf(Field field, Field writerField, Message read, Message written) {
         Set<Integer> writtenTogether = new HashSet<>();
         written.fields().stream()
-                .filter(other -> writerField.oneOf() == null || !writerField.oneOf().equals(other.oneOf()))
+                .filter(other ->
+                        writerField.oneOf() == null || !writerField.oneOf().equals(other.oneOf()))
                 .forEach(other -> writtenTogether.add(other.number()));
         List<Field> joined = read.fields().stream()
                 .filter(other -> field.oneOf().equals(other.oneOf()) && other.number() != field.number())
                 .filter(other -> writtenTogether.contains(other.number()))
                 .toList();
         if (!joined.isEmpty()) {
-            add(field, "moved into oneof '" + field.oneOf() + "' with "
-                    + joined.stream().map(other -> "'" + other.name() + "' (field " + other.number() + ")")
-                            .collect(Collectors.joining(", "))
-                    + ", which the writer may set at the same time");
+            add(
+                    field,
+                    "moved into oneof '" + field.oneOf() + "' with "
+                            + joined.stream()
+                                    .map(other -> "'" + other.name() + "' (field " + other.number() + ")")
+                                    .collect(Collectors.joining(", "))
+                            + ", which the writer may set at the same time");
         }
     }
 
     /** A proto2 enum is closed: a reader keeps a number it does not know as an unknown field, not a value. */
     private void closedEnum(String name, EnumElement read, EnumElement written) {
-        Set<Integer> known = read.getConstants().stream().map(EnumConstantElement::getTag).collect(Collectors.toSet());
+        Set<Integer> known =
+                read.getConstants().stream().map(EnumConstantElement::getTag).collect(Collectors.toSet());
         for (EnumConstantElement constant : written.getConstants()) {
             if (!known.contains(constant.getTag())) {
-                found.add(new Incompatibility(name + "." + constant.getName() + " (value " + constant.getTag() + ")",
+                found.add(new Incompatibility(
+                        name + "." + constant.getName() + " (value " + constant.getTag() + ")",
                         "value removed; proto2 enums are closed, so a reader treats it as unknown"));
             }
         }
@@ -132,14 +140,16 @@ final class ProtoComparison {
             return Optional.empty();
         }
         if (read.kind() == Kind.MAP && written.kind() == Kind.MAP) {
-            return typeChange(read.key(), written.key()).map(change -> "map key " + change)
+            return typeChange(read.key(), written.key())
+                    .map(change -> "map key " + change)
                     .or(() -> typeChange(read.value(), written.value()).map(change -> "map value " + change));
         }
         if (named(read) && named(written) && (read.kind() == Kind.ENUM) == (written.kind() == Kind.ENUM)) {
             boolean renamed = !defines(reader, written.name()) && !defines(writer, read.name());
-            return Optional.of(renamed
-                    ? "type " + written + " renamed to " + read
-                    : "type changed from " + written + " to " + read);
+            return Optional.of(
+                    renamed
+                            ? "type " + written + " renamed to " + read
+                            : "type changed from " + written + " to " + read);
         }
         Encoding from = encoding(written);
         Encoding to = encoding(read);
@@ -164,16 +174,17 @@ final class ProtoComparison {
 
     private static Encoding encoding(Type type) {
         return switch (type.kind()) {
-            case SCALAR -> switch (type.name()) {
-                case "int32", "int64", "uint32", "uint64", "bool" -> Encoding.VARINT;
-                case "sint32", "sint64" -> Encoding.ZIGZAG;
-                case "fixed32", "sfixed32" -> Encoding.FIXED32;
-                case "fixed64", "sfixed64" -> Encoding.FIXED64;
-                case "float" -> Encoding.FLOAT;
-                case "double" -> Encoding.DOUBLE;
-                case "string" -> Encoding.STRING;
-                default -> Encoding.BYTES;
-            };
+            case SCALAR ->
+                switch (type.name()) {
+                    case "int32", "int64", "uint32", "uint64", "bool" -> Encoding.VARINT;
+                    case "sint32", "sint64" -> Encoding.ZIGZAG;
+                    case "fixed32", "sfixed32" -> Encoding.FIXED32;
+                    case "fixed64", "sfixed64" -> Encoding.FIXED64;
+                    case "float" -> Encoding.FLOAT;
+                    case "double" -> Encoding.DOUBLE;
+                    case "string" -> Encoding.STRING;
+                    default -> Encoding.BYTES;
+                };
             case ENUM -> Encoding.VARINT;
             case MAP -> Encoding.MAP;
             case GROUP -> Encoding.GROUP;

@@ -13,6 +13,7 @@ final class ProtoFiles {
 
     /** The name Wire gives the content in its messages; the registry knows no file name. */
     private static final String FILE = "schema.proto";
+
     private static final Pattern SYNTAX_ERROR =
             Pattern.compile("Syntax error in " + Pattern.quote(FILE) + ":(\\d+):(\\d+): (.*)", Pattern.DOTALL);
 
@@ -29,10 +30,12 @@ final class ProtoFiles {
         } catch (RuntimeException e) { // Wire reports syntax errors as IllegalStateException
             String message = ParserMessages.of(e);
             Matcher m = SYNTAX_ERROR.matcher(message);
-            throw new InvalidContentException(m.matches()
-                    ? "Invalid Protobuf schema: syntax error at line " + m.group(1) + ", column " + m.group(2) + ": "
-                            + m.group(3)
-                    : "Invalid Protobuf schema: " + message, e);
+            throw new InvalidContentException(
+                    m.matches()
+                            ? "Invalid Protobuf schema: syntax error at line " + m.group(1) + ", column " + m.group(2)
+                                    + ": " + m.group(3)
+                            : "Invalid Protobuf schema: " + message,
+                    e);
         }
     }
 

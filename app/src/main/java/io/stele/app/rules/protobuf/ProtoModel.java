@@ -41,8 +41,22 @@ final class ProtoModel {
         UNDEFINED
     }
 
-    static final Set<String> SCALARS = Set.of("double", "float", "int32", "int64", "uint32", "uint64", "sint32",
-            "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string", "bytes");
+    static final Set<String> SCALARS = Set.of(
+            "double",
+            "float",
+            "int32",
+            "int64",
+            "uint32",
+            "uint64",
+            "sint32",
+            "sint64",
+            "fixed32",
+            "fixed64",
+            "sfixed32",
+            "sfixed64",
+            "bool",
+            "string",
+            "bytes");
 
     /** The type of a group field: a keyword, so no message can be named so. */
     private static final String GROUP = "group";
@@ -74,8 +88,7 @@ final class ProtoModel {
      * @param label as written, or null when none is (proto3 singular, oneof and map fields)
      * @param oneOf the name of its oneof, or null
      */
-    record Field(String message, String name, int number, String type, Label label, String oneOf,
-            Location location) {
+    record Field(String message, String name, int number, String type, Label label, String oneOf, Location location) {
 
         /** Where the field is, as a user reads it: {@code Person.address (field 3)}. */
         String at() {
@@ -114,7 +127,9 @@ final class ProtoModel {
     }
 
     boolean importsOthers() {
-        return !file.getImports().isEmpty() || !file.getPublicImports().isEmpty() || !file.getWeakImports().isEmpty();
+        return !file.getImports().isEmpty()
+                || !file.getPublicImports().isEmpty()
+                || !file.getWeakImports().isEmpty();
     }
 
     /** The type of a field of a message of this file. */
@@ -168,9 +183,7 @@ final class ProtoModel {
         if (messages.containsKey(relative)) {
             return Optional.of(new Type(Kind.MESSAGE, relative, null, null));
         }
-        return enums.containsKey(relative)
-                ? Optional.of(new Type(Kind.ENUM, relative, null, null))
-                : Optional.empty();
+        return enums.containsKey(relative) ? Optional.of(new Type(Kind.ENUM, relative, null, null)) : Optional.empty();
     }
 
     private void index(List<TypeElement> types, String parent) {
@@ -207,12 +220,17 @@ final class ProtoModel {
     }
 
     private static Field field(String message, FieldElement field, String oneOf) {
-        return new Field(message, field.getName(), field.getTag(), field.getType(), field.getLabel(), oneOf,
+        return new Field(
+                message,
+                field.getName(),
+                field.getTag(),
+                field.getType(),
+                field.getLabel(),
+                oneOf,
                 field.getLocation());
     }
 
     private static Field group(String message, GroupElement group, String oneOf) {
-        return new Field(message, group.getName(), group.getTag(), GROUP, group.getLabel(), oneOf,
-                group.getLocation());
+        return new Field(message, group.getName(), group.getTag(), GROUP, group.getLabel(), oneOf, group.getLocation());
     }
 }

@@ -26,8 +26,19 @@ final class ProtoValidity {
     static final int MAX_FIELD_NUMBER = 536_870_911;
     private static final int FIRST_IMPLEMENTATION_NUMBER = 19_000;
     private static final int LAST_IMPLEMENTATION_NUMBER = 19_999;
-    private static final Set<String> MAP_KEYS = Set.of("int32", "int64", "uint32", "uint64", "sint32", "sint64",
-            "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string");
+    private static final Set<String> MAP_KEYS = Set.of(
+            "int32",
+            "int64",
+            "uint32",
+            "uint64",
+            "sint32",
+            "sint64",
+            "fixed32",
+            "fixed64",
+            "sfixed32",
+            "sfixed64",
+            "bool",
+            "string");
 
     private final ProtoModel model;
     private final List<String> problems = new ArrayList<>();
@@ -57,13 +68,18 @@ final class ProtoValidity {
             if (number < 1 || number > MAX_FIELD_NUMBER) {
                 problem(field.at(), field.location(), "number " + number + " is outside 1 to " + MAX_FIELD_NUMBER);
             } else if (number >= FIRST_IMPLEMENTATION_NUMBER && number <= LAST_IMPLEMENTATION_NUMBER) {
-                problem(field.at(), field.location(), "number " + number + " is in " + FIRST_IMPLEMENTATION_NUMBER
-                        + " to " + LAST_IMPLEMENTATION_NUMBER + ", which Protobuf keeps for itself");
+                problem(
+                        field.at(),
+                        field.location(),
+                        "number " + number + " is in " + FIRST_IMPLEMENTATION_NUMBER + " to "
+                                + LAST_IMPLEMENTATION_NUMBER + ", which Protobuf keeps for itself");
             }
             Field sameNumber = byNumber.putIfAbsent(number, field);
             if (sameNumber != null) {
-                problem(field.at(), field.location(), "number " + number + " is also used by field '"
-                        + sameNumber.name() + "'");
+                problem(
+                        field.at(),
+                        field.location(),
+                        "number " + number + " is also used by field '" + sameNumber.name() + "'");
             }
             Field sameName = byName.putIfAbsent(field.name(), field);
             if (sameName != null) {
@@ -78,12 +94,19 @@ final class ProtoValidity {
     private void enumeration(String name, EnumElement enumeration) {
         List<EnumConstantElement> constants = enumeration.getConstants();
         if (model.proto3 && !constants.isEmpty() && constants.get(0).getTag() != 0) {
-            problem(name, enumeration.getLocation(),
-                    "the first value of a proto3 enum must be 0, not " + constants.get(0).getTag());
+            problem(
+                    name,
+                    enumeration.getLocation(),
+                    "the first value of a proto3 enum must be 0, not "
+                            + constants.get(0).getTag());
         }
         for (EnumConstantElement constant : constants) {
-            reservedUse(name + "." + constant.getName() + " (value " + constant.getTag() + ")", constant.getLocation(),
-                    enumeration.getReserveds(), constant.getTag(), constant.getName());
+            reservedUse(
+                    name + "." + constant.getName() + " (value " + constant.getTag() + ")",
+                    constant.getLocation(),
+                    enumeration.getReserveds(),
+                    constant.getTag(),
+                    constant.getName());
         }
     }
 
@@ -103,7 +126,9 @@ final class ProtoValidity {
 
     private void extensions(List<ExtendElement> extensions, String scope) {
         for (ExtendElement extension : extensions) {
-            fieldType("extend " + extension.getName(), extension.getLocation(),
+            fieldType(
+                    "extend " + extension.getName(),
+                    extension.getLocation(),
                     model.resolve(extension.getName(), scope));
             for (FieldElement field : extension.getFields()) {
                 String at = "extend " + extension.getName() + "." + field.getName() + " (field " + field.getTag() + ")";
@@ -114,7 +139,8 @@ final class ProtoValidity {
 
     private void fieldType(String at, Location location, Type type) {
         if (type.kind() == Kind.MAP) {
-            if (type.key().kind() != Kind.SCALAR || !MAP_KEYS.contains(type.key().name())) {
+            if (type.key().kind() != Kind.SCALAR
+                    || !MAP_KEYS.contains(type.key().name())) {
                 problem(at, location, "map key type '" + type.key() + "' is not an integer type, bool or string");
             }
             fieldType(at, location, type.value());

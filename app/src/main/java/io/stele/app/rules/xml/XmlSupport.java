@@ -39,8 +39,8 @@ import org.xml.sax.helpers.DefaultHandler;
  */
 public final class XmlSupport implements TypeSupport {
 
-    private static final Set<String> WSDL_ROOTS = Set.of(
-            "http://schemas.xmlsoap.org/wsdl/ definitions", "http://www.w3.org/ns/wsdl description");
+    private static final Set<String> WSDL_ROOTS =
+            Set.of("http://schemas.xmlsoap.org/wsdl/ definitions", "http://www.w3.org/ns/wsdl description");
 
     private final ArtifactType type;
 
@@ -96,7 +96,8 @@ public final class XmlSupport implements TypeSupport {
         NodeList children = node.getChildNodes();
         for (int i = children.getLength() - 1; i >= 0; i--) {
             Node child = children.item(i);
-            boolean blank = child.getNodeType() == Node.TEXT_NODE && child.getTextContent().isBlank();
+            boolean blank = child.getNodeType() == Node.TEXT_NODE
+                    && child.getTextContent().isBlank();
             if (blank || child.getNodeType() == Node.COMMENT_NODE) {
                 node.removeChild(child);
             } else {
@@ -104,7 +105,6 @@ public final class XmlSupport implements TypeSupport {
             }
         }
     }
-
 
     private Document parse(String content) {
         try {

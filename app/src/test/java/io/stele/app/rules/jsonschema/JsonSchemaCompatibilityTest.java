@@ -36,7 +36,8 @@ class JsonSchemaCompatibilityTest {
     @Test
     void readerIncompatibilities_whenReaderAcceptsAll_isEmpty() {
         assertThat(incompatibilities("true", "{'type': 'string'}")).isEmpty();
-        assertThat(incompatibilities("{'description': 'anything'}", "{'type': 'string'}")).isEmpty();
+        assertThat(incompatibilities("{'description': 'anything'}", "{'type': 'string'}"))
+                .isEmpty();
     }
 
     @Test
@@ -56,7 +57,8 @@ class JsonSchemaCompatibilityTest {
 
     @Test
     void readerIncompatibilities_whenIntegerWidenedToNumber_isEmpty() {
-        assertThat(incompatibilities("{'type': 'number'}", "{'type': 'integer'}")).isEmpty();
+        assertThat(incompatibilities("{'type': 'number'}", "{'type': 'integer'}"))
+                .isEmpty();
     }
 
     @Test
@@ -69,7 +71,8 @@ class JsonSchemaCompatibilityTest {
     void readerIncompatibilities_whenTypeListNarrowed_reportsIt() {
         assertThat(incompatibilities("{'type': 'string'}", "{'type': ['string', 'null']}"))
                 .containsExactly(new Incompatibility("/type", "type narrowed from [string, null] to string"));
-        assertThat(incompatibilities("{'type': ['null', 'string']}", "{'type': 'string'}")).isEmpty();
+        assertThat(incompatibilities("{'type': ['null', 'string']}", "{'type': 'string'}"))
+                .isEmpty();
     }
 
     @Test
@@ -80,7 +83,8 @@ class JsonSchemaCompatibilityTest {
 
     @Test
     void readerIncompatibilities_whenWriterEnumValuesFitReaderType_isEmpty() {
-        assertThat(incompatibilities("{'type': 'string'}", "{'enum': ['a', 'b']}")).isEmpty();
+        assertThat(incompatibilities("{'type': 'string'}", "{'enum': ['a', 'b']}"))
+                .isEmpty();
         assertThat(incompatibilities("{'type': 'string'}", "{'enum': ['a', 1]}"))
                 .containsExactly(new Incompatibility("/type", "type string does not accept the writer's value 1"));
     }
@@ -109,20 +113,24 @@ class JsonSchemaCompatibilityTest {
                         "{'properties': {'a': {'type': 'string'}}, 'additionalProperties': false}",
                         "{'properties': {'a': {'type': 'string'}, 'b': {'type': 'string'}},"
                                 + " 'additionalProperties': false}"))
-                .containsExactly(new Incompatibility("/properties/b", "property 'b' removed while the reader's"
-                        + " content model is closed (additionalProperties: false)"));
+                .containsExactly(new Incompatibility(
+                        "/properties/b",
+                        "property 'b' removed while the reader's"
+                                + " content model is closed (additionalProperties: false)"));
     }
 
     @Test
     void readerIncompatibilities_whenPropertyRemovedFromOpenReader_isEmpty() {
-        assertThat(incompatibilities("{'properties': {'a': {'type': 'string'}}}",
+        assertThat(incompatibilities(
+                        "{'properties': {'a': {'type': 'string'}}}",
                         "{'properties': {'a': {'type': 'string'}, 'b': {'type': 'string'}}}"))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenPropertyRemovedAndReaderRestIsSchema_comparesWithIt() {
-        assertThat(incompatibilities("{'additionalProperties': {'type': 'string'}}",
+        assertThat(incompatibilities(
+                        "{'additionalProperties': {'type': 'string'}}",
                         "{'properties': {'n': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}"))
                 .containsExactly(new Incompatibility("/properties/n/type", "type changed from integer to string"));
     }
@@ -140,37 +148,41 @@ class JsonSchemaCompatibilityTest {
         assertThat(incompatibilities(
                         "{'properties': {'a': {'type': 'string'}, 'b': {'type': 'integer'}}}",
                         "{'properties': {'a': {'type': 'string'}}}"))
-                .containsExactly(new Incompatibility("/properties/b", "property 'b' added while the writer's"
-                        + " content model is open: the writer may have written any value for it"));
+                .containsExactly(new Incompatibility(
+                        "/properties/b",
+                        "property 'b' added while the writer's"
+                                + " content model is open: the writer may have written any value for it"));
     }
 
     @Test
     void readerIncompatibilities_whenPropertyAddedWithoutConstraint_isEmpty() {
-        assertThat(incompatibilities("{'properties': {'a': {}, 'b': {'description': 'free'}}}",
-                        "{'properties': {'a': {}}}"))
+        assertThat(incompatibilities(
+                        "{'properties': {'a': {}, 'b': {'description': 'free'}}}", "{'properties': {'a': {}}}"))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenPropertyAddedAndWriterRestIsSchema_comparesWithIt() {
         String writer = "{'additionalProperties': {'type': 'integer'}}";
-        assertThat(incompatibilities("{'properties': {'b': {'type': 'number'}}}", writer)).isEmpty();
+        assertThat(incompatibilities("{'properties': {'b': {'type': 'number'}}}", writer))
+                .isEmpty();
         assertThat(incompatibilities("{'properties': {'b': {'type': 'string'}}}", writer))
                 .containsExactly(new Incompatibility("/properties/b/type", "type changed from integer to string"));
     }
 
     @Test
     void readerIncompatibilities_whenContentModelClosed_reportsIt() {
-        assertThat(incompatibilities("{'properties': {'a': {}}, 'additionalProperties': false}",
-                        "{'properties': {'a': {}}}"))
-                .containsExactly(new Incompatibility("/additionalProperties",
+        assertThat(incompatibilities(
+                        "{'properties': {'a': {}}, 'additionalProperties': false}", "{'properties': {'a': {}}}"))
+                .containsExactly(new Incompatibility(
+                        "/additionalProperties",
                         "additionalProperties: false added; the writer allows other properties"));
     }
 
     @Test
     void readerIncompatibilities_whenContentModelOpened_isEmpty() {
-        assertThat(incompatibilities("{'properties': {'a': {}}}",
-                        "{'properties': {'a': {}}, 'additionalProperties': false}"))
+        assertThat(incompatibilities(
+                        "{'properties': {'a': {}}}", "{'properties': {'a': {}}, 'additionalProperties': false}"))
                 .isEmpty();
     }
 
@@ -178,13 +190,15 @@ class JsonSchemaCompatibilityTest {
     void readerIncompatibilities_whenNestedPropertyTypeChanged_reportsItsPath() {
         String reader = "{'properties': {'address': {'type': 'object', 'properties': {'zip': {'type': 'integer'}}}}}";
         String writer = "{'properties': {'address': {'type': 'object', 'properties': {'zip': {'type': 'string'}}}}}";
-        assertThat(incompatibilities(reader, writer)).containsExactly(new Incompatibility(
-                "/properties/address/properties/zip/type", "type changed from string to integer"));
+        assertThat(incompatibilities(reader, writer))
+                .containsExactly(new Incompatibility(
+                        "/properties/address/properties/zip/type", "type changed from string to integer"));
     }
 
     @Test
     void readerIncompatibilities_whenPropertyNameNeedsEscaping_escapesPointer() {
-        assertThat(incompatibilities("{'properties': {'a/b~c': {'type': 'integer'}}}",
+        assertThat(incompatibilities(
+                        "{'properties': {'a/b~c': {'type': 'integer'}}}",
                         "{'properties': {'a/b~c': {'type': 'string'}}}"))
                 .extracting(Incompatibility::location)
                 .containsExactly("/properties/a~1b~0c/type");
@@ -198,8 +212,9 @@ class JsonSchemaCompatibilityTest {
                 + " 'definitions': {'address': {'properties': {'zip': {'type': 'integer'}}}}}";
         String writer = "{'properties': {'address': {'$ref': '#/$defs/address'}},"
                 + " '$defs': {'address': {'properties': {'zip': {'type': 'string'}}}}}";
-        assertThat(incompatibilities(reader, writer)).containsExactly(new Incompatibility(
-                "/properties/address/properties/zip/type", "type changed from string to integer"));
+        assertThat(incompatibilities(reader, writer))
+                .containsExactly(new Incompatibility(
+                        "/properties/address/properties/zip/type", "type changed from string to integer"));
     }
 
     @Test
@@ -224,24 +239,28 @@ class JsonSchemaCompatibilityTest {
     void readerIncompatibilities_whenRefToOtherDocumentChanged_reportsIt() {
         assertThat(incompatibilities("{'$ref': 'b.json'}", "{'$ref': 'a.json'}"))
                 .containsExactly(new Incompatibility("/$ref", "$ref changed from 'a.json' to 'b.json'"));
-        assertThat(incompatibilities("{'$ref': 'a.json'}", "{'$ref': 'a.json'}")).isEmpty();
+        assertThat(incompatibilities("{'$ref': 'a.json'}", "{'$ref': 'a.json'}"))
+                .isEmpty();
     }
 
     // items
 
     @Test
     void readerIncompatibilities_whenItemTypeChanged_reportsIt() {
-        assertThat(incompatibilities("{'type': 'array', 'items': {'type': 'integer'}}",
+        assertThat(incompatibilities(
+                        "{'type': 'array', 'items': {'type': 'integer'}}",
                         "{'type': 'array', 'items': {'type': 'string'}}"))
                 .containsExactly(new Incompatibility("/items/type", "type changed from string to integer"));
-        assertThat(incompatibilities("{'type': 'array', 'items': {'type': 'number'}}",
+        assertThat(incompatibilities(
+                        "{'type': 'array', 'items': {'type': 'number'}}",
                         "{'type': 'array', 'items': {'type': 'integer'}}"))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenTupleItemTypeChanged_reportsPosition() {
-        assertThat(incompatibilities("{'prefixItems': [{'type': 'string'}, {'type': 'string'}]}",
+        assertThat(incompatibilities(
+                        "{'prefixItems': [{'type': 'string'}, {'type': 'string'}]}",
                         "{'prefixItems': [{'type': 'string'}, {'type': 'boolean'}]}"))
                 .containsExactly(new Incompatibility("/prefixItems/1/type", "type changed from boolean to string"));
     }
@@ -256,7 +275,8 @@ class JsonSchemaCompatibilityTest {
 
     @Test
     void readerIncompatibilities_whenEnumValueAdded_isEmpty() {
-        assertThat(incompatibilities("{'enum': ['a', 'b', 1.0]}", "{'enum': ['a', 1]}")).isEmpty();
+        assertThat(incompatibilities("{'enum': ['a', 'b', 1.0]}", "{'enum': ['a', 1]}"))
+                .isEmpty();
     }
 
     @Test
@@ -270,7 +290,8 @@ class JsonSchemaCompatibilityTest {
         assertThat(incompatibilities("{'const': 'v2'}", "{'const': 'v1'}"))
                 .containsExactly(new Incompatibility("/const", "const changed from \"v1\" to \"v2\""));
         assertThat(incompatibilities("{'const': 'v1'}", "{'const': 'v1'}")).isEmpty();
-        assertThat(incompatibilities("{'enum': ['v1', 'v2']}", "{'const': 'v1'}")).isEmpty();
+        assertThat(incompatibilities("{'enum': ['v1', 'v2']}", "{'const': 'v1'}"))
+                .isEmpty();
     }
 
     // format and pattern
@@ -280,13 +301,14 @@ class JsonSchemaCompatibilityTest {
         assertThat(incompatibilities(
                         "{'type': 'string', 'format': 'date-time'}", "{'type': 'string', 'format': 'date'}"))
                 .containsExactly(new Incompatibility("/format", "format changed from date to date-time"));
-        assertThat(incompatibilities("{'type': 'string'}", "{'type': 'string', 'format': 'date'}")).isEmpty();
+        assertThat(incompatibilities("{'type': 'string'}", "{'type': 'string', 'format': 'date'}"))
+                .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenPatternChanged_reportsIt() {
-        assertThat(incompatibilities("{'type': 'string', 'pattern': '^[a-z]+$'}",
-                        "{'type': 'string', 'pattern': '^[a-z0-9]+$'}"))
+        assertThat(incompatibilities(
+                        "{'type': 'string', 'pattern': '^[a-z]+$'}", "{'type': 'string', 'pattern': '^[a-z0-9]+$'}"))
                 .containsExactly(new Incompatibility("/pattern", "pattern changed from ^[a-z0-9]+$ to ^[a-z]+$"));
     }
 
@@ -304,7 +326,8 @@ class JsonSchemaCompatibilityTest {
     void readerIncompatibilities_whenMinLengthIncreased_reportsIt() {
         assertThat(incompatibilities("{'type': 'string', 'minLength': 2}", "{'type': 'string', 'minLength': 1}"))
                 .containsExactly(new Incompatibility("/minLength", "minLength increased from 1 to 2"));
-        assertThat(incompatibilities("{'type': 'string', 'minLength': 0}", "{'type': 'string'}")).isEmpty();
+        assertThat(incompatibilities("{'type': 'string', 'minLength': 0}", "{'type': 'string'}"))
+                .isEmpty();
     }
 
     @Test
@@ -325,7 +348,8 @@ class JsonSchemaCompatibilityTest {
 
     @Test
     void readerIncompatibilities_whenItemCountBoundsNarrowed_reportsThem() {
-        assertThat(incompatibilities("{'type': 'array', 'minItems': 2, 'maxItems': 5}",
+        assertThat(incompatibilities(
+                        "{'type': 'array', 'minItems': 2, 'maxItems': 5}",
                         "{'type': 'array', 'minItems': 1, 'maxItems': 10}"))
                 .containsExactly(
                         new Incompatibility("/minItems", "minItems increased from 1 to 2"),
@@ -358,7 +382,8 @@ class JsonSchemaCompatibilityTest {
 
     @Test
     void readerIncompatibilities_whenCombiningKeywordRemoved_isEmpty() {
-        assertThat(incompatibilities("{}", "{'oneOf': [{'type': 'string'}, {'type': 'null'}]}")).isEmpty();
+        assertThat(incompatibilities("{}", "{'oneOf': [{'type': 'string'}, {'type': 'null'}]}"))
+                .isEmpty();
     }
 
     // order
@@ -369,9 +394,10 @@ class JsonSchemaCompatibilityTest {
                 + "'z': {'type': 'string', 'maxLength': 1}, 'a': {'type': 'integer'}}}";
         String writer = "{'type': 'object', 'properties': {"
                 + "'a': {'type': 'string'}, 'z': {'type': 'string', 'maxLength': 2}}}";
-        assertThat(incompatibilities(reader, writer)).containsExactly(
-                new Incompatibility("/required", "required property 'z' added"),
-                new Incompatibility("/properties/a/type", "type changed from string to integer"),
-                new Incompatibility("/properties/z/maxLength", "maxLength decreased from 2 to 1"));
+        assertThat(incompatibilities(reader, writer))
+                .containsExactly(
+                        new Incompatibility("/required", "required property 'z' added"),
+                        new Incompatibility("/properties/a/type", "type changed from string to integer"),
+                        new Incompatibility("/properties/z/maxLength", "maxLength decreased from 2 to 1"));
     }
 }

@@ -74,7 +74,9 @@ class JsonSchemaSupportTest {
 
     @Test
     void validate_full_whenTypeUnknown_failsNamingPointer() {
-        assertInvalid("{'properties': {'a': {'type': 'strin'}}}", Validity.FULL,
+        assertInvalid(
+                "{'properties': {'a': {'type': 'strin'}}}",
+                Validity.FULL,
                 "not valid against its meta-schema http://json-schema.org/draft-07/schema#",
                 "at /properties/a/type: does not have a value in the enumeration");
     }
@@ -88,24 +90,32 @@ class JsonSchemaSupportTest {
 
     @Test
     void validate_full_whenDraft2020SchemaValid_passes() {
-        assertValid("""
+        assertValid(
+                """
                 {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                  'type': 'object',
                  'properties': {'tags': {'type': 'array', 'prefixItems': [{'$ref': '#/$defs/tag'}]}},
                  '$defs': {'tag': {'type': 'string', 'minLength': 1}}}
-                """, Validity.FULL);
+                """,
+                Validity.FULL);
     }
 
     @Test
     void validate_full_whenDraft2020KeywordInvalid_failsNamingPointer() {
-        assertInvalid("{'$schema': 'https://json-schema.org/draft/2020-12/schema', "
-                + "'properties': {'a': {'minLength': -1}}}", Validity.FULL, "at /properties/a/minLength");
+        assertInvalid(
+                "{'$schema': 'https://json-schema.org/draft/2020-12/schema', "
+                        + "'properties': {'a': {'minLength': -1}}}",
+                Validity.FULL,
+                "at /properties/a/minLength");
     }
 
     @Test
     void validate_full_whenMetaSchemaUnknown_fails() {
-        assertInvalid("{'$schema': 'https://example.invalid/meta', 'type': 'object'}", Validity.FULL,
-                "at /$schema", "unknown meta-schema 'https://example.invalid/meta'");
+        assertInvalid(
+                "{'$schema': 'https://example.invalid/meta', 'type': 'object'}",
+                Validity.FULL,
+                "at /$schema",
+                "unknown meta-schema 'https://example.invalid/meta'");
     }
 
     @Test
@@ -115,38 +125,49 @@ class JsonSchemaSupportTest {
 
     @Test
     void validate_full_whenPatternIsNotRegularExpression_failsNamingPointer() {
-        assertInvalid("{'properties': {'code': {'type': 'string', 'pattern': '['}}}", Validity.FULL,
+        assertInvalid(
+                "{'properties': {'code': {'type': 'string', 'pattern': '['}}}",
+                Validity.FULL,
                 "at /properties/code/pattern");
     }
 
     @Test
     void validate_full_whenLocalRefUnresolvable_failsNamingRef() {
-        assertInvalid("{'properties': {'a': {'$ref': '#/definitions/missing'}}, 'definitions': {}}", Validity.FULL,
-                "at /properties/a/$ref", "reference '#/definitions/missing' cannot be resolved");
+        assertInvalid(
+                "{'properties': {'a': {'$ref': '#/definitions/missing'}}, 'definitions': {}}",
+                Validity.FULL,
+                "at /properties/a/$ref",
+                "reference '#/definitions/missing' cannot be resolved");
     }
 
     @Test
     void validate_full_whenLocalRefsResolve_passes() {
-        assertValid("""
+        assertValid(
+                """
                 {'$id': 'https://example.invalid/person.json',
                  'properties': {'a': {'$ref': '#/definitions/a'}, 'self': {'$ref': '#'}},
                  'definitions': {'a': {'type': 'string'}}}
-                """, Validity.FULL);
+                """,
+                Validity.FULL);
     }
 
     @Test
     void validate_full_whenRefToOtherDocument_passesWithoutFetchingIt() {
-        assertValid("""
+        assertValid(
+                """
                 {'properties': {
                    'a': {'$ref': 'https://example.invalid/address.json#/definitions/zip'},
                    'b': {'$ref': 'address.json'},
                    'c': {'$ref': 'file:///etc/passwd'}}}
-                """, Validity.FULL);
+                """,
+                Validity.FULL);
     }
 
     @Test
     void validate_full_whenPropertyNamedLikeDataKeyword_findsItsRefs() {
-        assertInvalid("{'properties': {'enum': {'$ref': '#/definitions/missing'}}}", Validity.FULL,
+        assertInvalid(
+                "{'properties': {'enum': {'$ref': '#/definitions/missing'}}}",
+                Validity.FULL,
                 "at /properties/enum/$ref");
     }
 
@@ -154,14 +175,16 @@ class JsonSchemaSupportTest {
 
     @Test
     void canonical_sortsKeysRecursivelyWithoutWhitespaceAndKeepsArrayOrder() {
-        String content = """
+        String content =
+                """
                 { "type": "object",
                   "required": ["b", "a"],
                   "properties": { "b": {"type": "string"}, "a": {"maximum": 1.50, "type": "number"} } }
                 """;
-        assertThat(support.canonical(content)).isEqualTo(json(
-                "{'properties':{'a':{'maximum':1.5,'type':'number'},'b':{'type':'string'}},'required':['b','a'],"
-                        + "'type':'object'}"));
+        assertThat(support.canonical(content))
+                .isEqualTo(json(
+                        "{'properties':{'a':{'maximum':1.5,'type':'number'},'b':{'type':'string'}},'required':['b','a'],"
+                                + "'type':'object'}"));
     }
 
     @Test

@@ -61,13 +61,14 @@ class ProtobufSupportTest {
     @Test
     void validate_syntaxOnly_acceptsDuplicateFieldNumbers() {
         String duplicate = proto3("message P { string a = 1; string b = 1; }");
-        assertThatCode(() -> support.validate(duplicate, Validity.SYNTAX_ONLY))
-                .doesNotThrowAnyException();
+        assertThatCode(() -> support.validate(duplicate, Validity.SYNTAX_ONLY)).doesNotThrowAnyException();
     }
 
     @Test
     void validate_full_whenFileIsSound_passes() {
-        assertValid(proto3("""
+        assertValid(
+                proto3(
+                        """
                 message Person {
                   reserved 4, 8 to 10;
                   reserved "email";
@@ -87,43 +88,53 @@ class ProtobufSupportTest {
 
     @Test
     void validate_full_whenFieldNumberUsedTwice_fails() {
-        assertInvalid(proto3("message P {\n  string a = 1;\n  oneof o { string b = 1; }\n}"),
+        assertInvalid(
+                proto3("message P {\n  string a = 1;\n  oneof o { string b = 1; }\n}"),
                 "P.b (field 1) at line 5, column 13: number 1 is also used by field 'a'");
     }
 
     @Test
     void validate_full_whenFieldNumberOutOfRange_fails() {
-        assertInvalid(proto3("message P { string a = 0; string b = 536870912; string c = 536870911; }"),
-                "P.a (field 0)", "number 0 is outside 1 to 536870911",
-                "P.b (field 536870912)", "number 536870912 is outside 1 to 536870911");
+        assertInvalid(
+                proto3("message P { string a = 0; string b = 536870912; string c = 536870911; }"),
+                "P.a (field 0)",
+                "number 0 is outside 1 to 536870911",
+                "P.b (field 536870912)",
+                "number 536870912 is outside 1 to 536870911");
         assertThatThrownBy(() -> support.validate(proto3("message P { string a = 0; }"), Validity.FULL))
                 .hasMessageNotContaining("P.c");
     }
 
     @Test
     void validate_full_whenFieldNumberKeptForProtobuf_fails() {
-        assertInvalid(proto3("message P { string a = 19000; }"),
-                "P.a (field 19000)", "number 19000 is in 19000 to 19999, which Protobuf keeps for itself");
+        assertInvalid(
+                proto3("message P { string a = 19000; }"),
+                "P.a (field 19000)",
+                "number 19000 is in 19000 to 19999, which Protobuf keeps for itself");
         assertValid(proto3("message P { string a = 18999; string b = 20000; }"));
     }
 
     @Test
     void validate_full_whenFieldNameUsedTwice_fails() {
-        assertInvalid(proto3("message P { string a = 1; int32 a = 2; }"),
-                "P.a (field 2)", "name is also used by field 1");
+        assertInvalid(
+                proto3("message P { string a = 1; int32 a = 2; }"), "P.a (field 2)", "name is also used by field 1");
     }
 
     @Test
     void validate_full_whenFieldUsesReservedNumber_fails() {
-        assertInvalid(proto3("message P { reserved 2, 5 to 9; string a = 1; string b = 7; }"),
-                "P.b (field 7)", "number 7 is reserved");
+        assertInvalid(
+                proto3("message P { reserved 2, 5 to 9; string a = 1; string b = 7; }"),
+                "P.b (field 7)",
+                "number 7 is reserved");
         assertValid(proto3("message P { reserved 2, 5 to 9; string a = 1; string b = 10; }"));
     }
 
     @Test
     void validate_full_whenFieldUsesReservedName_fails() {
-        assertInvalid(proto3("message P { reserved \"email\"; string email = 1; }"),
-                "P.email (field 1)", "name 'email' is reserved");
+        assertInvalid(
+                proto3("message P { reserved \"email\"; string email = 1; }"),
+                "P.email (field 1)",
+                "name 'email' is reserved");
     }
 
     @Test
@@ -133,14 +144,16 @@ class ProtobufSupportTest {
 
     @Test
     void validate_full_whenTypeUndefined_fails() {
-        assertInvalid(proto3("message P {\n  Adress address = 1;\n}\nmessage Address {}"),
+        assertInvalid(
+                proto3("message P {\n  Adress address = 1;\n}\nmessage Address {}"),
                 "P.address (field 1) at line 4, column 3:",
                 "type 'Adress' is not defined in this file, which imports no other");
     }
 
     @Test
     void validate_full_whenNestedTypeUsedOutsideItsScope_fails() {
-        assertInvalid(proto3("message A { message Inner {} }\nmessage B { Inner inner = 1; }"),
+        assertInvalid(
+                proto3("message A { message Inner {} }\nmessage B { Inner inner = 1; }"),
                 "type 'Inner' is not defined");
         assertValid(proto3("message A { message Inner {} }\nmessage B { A.Inner inner = 1; shop.A.Inner other = 2; }"));
     }
@@ -159,27 +172,36 @@ class ProtobufSupportTest {
 
     @Test
     void validate_full_whenMapKeyNotAllowed_fails() {
-        assertInvalid(proto3("message P { map<float, string> m = 1; }"),
-                "P.m (field 1)", "map key type 'float' is not an integer type, bool or string");
+        assertInvalid(
+                proto3("message P { map<float, string> m = 1; }"),
+                "P.m (field 1)",
+                "map key type 'float' is not an integer type, bool or string");
     }
 
     @Test
     void validate_full_whenRpcTypeUndefined_fails() {
-        assertInvalid(proto3("message P {}\nservice S { rpc Go (P) returns (Missing); }"),
-                "S.Go (rpc)", "type 'Missing' is not defined");
+        assertInvalid(
+                proto3("message P {}\nservice S { rpc Go (P) returns (Missing); }"),
+                "S.Go (rpc)",
+                "type 'Missing' is not defined");
     }
 
     @Test
     void validate_full_whenProto3EnumDoesNotStartAtZero_fails() {
-        assertInvalid(proto3("enum Status { ACTIVE = 1; NONE = 0; }"),
+        assertInvalid(
+                proto3("enum Status { ACTIVE = 1; NONE = 0; }"),
                 "Status at line 3, column 1: the first value of a proto3 enum must be 0, not 1");
         assertValid(proto2("enum Status { ACTIVE = 1; }"));
     }
 
     @Test
     void validate_full_reportsEachProblem() {
-        assertInvalid(proto3("message P { string a = 1; string b = 1; Missing c = 19001; }"),
-                "P.b (field 1)", "P.c (field 19001)", "number 19001", "type 'Missing'");
+        assertInvalid(
+                proto3("message P { string a = 1; string b = 1; Missing c = 19001; }"),
+                "P.b (field 1)",
+                "P.c (field 19001)",
+                "number 19001",
+                "type 'Missing'");
     }
 
     // canonical
@@ -222,33 +244,34 @@ class ProtobufSupportTest {
 
     @Test
     void readerIncompatibilities_whenFieldOrMessageRemoved_isEmpty() {
-        assertThat(incompatibilities(proto3("message P { string a = 1; }"),
+        assertThat(incompatibilities(
+                        proto3("message P { string a = 1; }"),
                         proto3("message P { string a = 1; int32 b = 2; }\nmessage Q { string q = 1; }")))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenFieldNumberReusedWithOtherNameAndType_reportsIt() {
-        assertThat(incompatibilities(proto3("message Person { int64 phone = 2; }"),
-                        proto3("message Person { string email = 2; }")))
-                .containsExactly(new Incompatibility("Person.phone (field 2)",
+        assertThat(incompatibilities(
+                        proto3("message Person { int64 phone = 2; }"), proto3("message Person { string email = 2; }")))
+                .containsExactly(new Incompatibility(
+                        "Person.phone (field 2)",
                         "number 2 reused: the writer's field is 'string email', the reader's is 'int64 phone'"));
     }
 
     @Test
     void readerIncompatibilities_whenFieldRenamedOnly_isEmpty() {
-        assertThat(incompatibilities(proto3("message Person { string mail = 2; }"),
-                        proto3("message Person { string email = 2; }")))
+        assertThat(incompatibilities(
+                        proto3("message Person { string mail = 2; }"), proto3("message Person { string email = 2; }")))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenTypeChangedToWireIncompatible_reportsIt() {
         assertThat(incompatibilities(
-                        proto3("message Person { int32 zip = 3; }"),
-                        proto3("message Person { string zip = 3; }")))
-                .containsExactly(new Incompatibility("Person.zip (field 3)",
-                        "type changed from string to int32, which is not wire-compatible"));
+                        proto3("message Person { int32 zip = 3; }"), proto3("message Person { string zip = 3; }")))
+                .containsExactly(new Incompatibility(
+                        "Person.zip (field 3)", "type changed from string to int32, which is not wire-compatible"));
     }
 
     @Test
@@ -276,7 +299,8 @@ class ProtobufSupportTest {
 
     @Test
     void readerIncompatibilities_whenReferencedMessageRenamed_reportsIt() {
-        assertThat(incompatibilities(proto3("message Person { Location address = 3; }\nmessage Location {}"),
+        assertThat(incompatibilities(
+                        proto3("message Person { Location address = 3; }\nmessage Location {}"),
                         proto3("message Person { Address address = 3; }\nmessage Address {}")))
                 .containsExactly(new Incompatibility("Person.address (field 3)", "type Address renamed to Location"));
     }
@@ -285,8 +309,7 @@ class ProtobufSupportTest {
     void readerIncompatibilities_whenReferencedEnumChanged_reportsIt() {
         String enums = "enum Kind { A = 0; }\nenum Status { B = 0; }\n";
         assertThat(incompatibilities(
-                        proto3(enums + "message P { Status s = 1; }"),
-                        proto3(enums + "message P { Kind s = 1; }")))
+                        proto3(enums + "message P { Status s = 1; }"), proto3(enums + "message P { Kind s = 1; }")))
                 .containsExactly(new Incompatibility("P.s (field 1)", "type changed from Kind to Status"));
     }
 
@@ -296,17 +319,20 @@ class ProtobufSupportTest {
                         proto3("message Person { Address address = 3; message Address { int32 zip = 1; } }"),
                         proto3("message Person { .shop.Person.Address address = 3;"
                                 + " message Address { string zip = 1; } }")))
-                .containsExactly(new Incompatibility("Person.Address.zip (field 1)",
+                .containsExactly(new Incompatibility(
+                        "Person.Address.zip (field 1)",
                         "type changed from string to int32, which is not wire-compatible"));
     }
 
     @Test
     void readerIncompatibilities_whenMapValueTypeChanged_reportsIt() {
-        assertThat(incompatibilities(proto3("message P { map<string, int32> m = 1; }"),
+        assertThat(incompatibilities(
+                        proto3("message P { map<string, int32> m = 1; }"),
                         proto3("message P { map<string, string> m = 1; }")))
-                .containsExactly(new Incompatibility("P.m (field 1)",
-                        "map value type changed from string to int32, which is not wire-compatible"));
-        assertThat(incompatibilities(proto3("message P { map<string, int64> m = 1; }"),
+                .containsExactly(new Incompatibility(
+                        "P.m (field 1)", "map value type changed from string to int32, which is not wire-compatible"));
+        assertThat(incompatibilities(
+                        proto3("message P { map<string, int64> m = 1; }"),
                         proto3("message P { map<string, int32> m = 1; }")))
                 .isEmpty();
     }
@@ -314,32 +340,37 @@ class ProtobufSupportTest {
     @Test
     void readerIncompatibilities_whenRepeatedBecomesSingular_reportsIt() {
         assertThat(incompatibilities(
-                        proto3("message P { string tag = 1; }"),
-                        proto3("message P { repeated string tag = 1; }")))
-                .containsExactly(new Incompatibility("P.tag (field 1)",
+                        proto3("message P { string tag = 1; }"), proto3("message P { repeated string tag = 1; }")))
+                .containsExactly(new Incompatibility(
+                        "P.tag (field 1)",
                         "changed from repeated to singular: the reader keeps at most one of the writer's values"));
     }
 
     @Test
     void readerIncompatibilities_whenSingularBecomesRepeatedOrPackingChanges_isEmpty() {
         assertThat(incompatibilities(
-                        proto3("message P { repeated string tag = 1; }"),
-                        proto3("message P { string tag = 1; }")))
+                        proto3("message P { repeated string tag = 1; }"), proto3("message P { string tag = 1; }")))
                 .isEmpty();
-        assertThat(incompatibilities(proto2("message P { repeated int32 n = 1 [packed = true]; }"),
+        assertThat(incompatibilities(
+                        proto2("message P { repeated int32 n = 1 [packed = true]; }"),
                         proto2("message P { repeated int32 n = 1; }")))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenFieldMovedIntoOneofWithOthers_reportsIt() {
-        assertThat(incompatibilities(proto3("message P { oneof contact { string email = 1; string phone = 2; } }"),
+        assertThat(incompatibilities(
+                        proto3("message P { oneof contact { string email = 1; string phone = 2; } }"),
                         proto3("message P { string email = 1; string phone = 2; }")))
                 .containsExactly(
-                        new Incompatibility("P.email (field 1)", "moved into oneof 'contact' with 'phone' (field 2),"
-                                + " which the writer may set at the same time"),
-                        new Incompatibility("P.phone (field 2)", "moved into oneof 'contact' with 'email' (field 1),"
-                                + " which the writer may set at the same time"));
+                        new Incompatibility(
+                                "P.email (field 1)",
+                                "moved into oneof 'contact' with 'phone' (field 2),"
+                                        + " which the writer may set at the same time"),
+                        new Incompatibility(
+                                "P.phone (field 2)",
+                                "moved into oneof 'contact' with 'email' (field 1),"
+                                        + " which the writer may set at the same time"));
     }
 
     @Test
@@ -352,14 +383,16 @@ class ProtobufSupportTest {
 
     @Test
     void readerIncompatibilities_whenFieldMovedOutOfOneof_isEmpty() {
-        assertThat(incompatibilities(proto3("message P { string email = 1; string phone = 2; }"),
+        assertThat(incompatibilities(
+                        proto3("message P { string email = 1; string phone = 2; }"),
                         proto3("message P { oneof contact { string email = 1; string phone = 2; } }")))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenRequiredFieldAdded_reportsIt() {
-        assertThat(incompatibilities(proto2("message P { optional string a = 1; required int32 b = 2; }"),
+        assertThat(incompatibilities(
+                        proto2("message P { optional string a = 1; required int32 b = 2; }"),
                         proto2("message P { optional string a = 1; }")))
                 .containsExactly(
                         new Incompatibility("P.b (field 2)", "required field added; the writer does not write it"));
@@ -368,30 +401,27 @@ class ProtobufSupportTest {
     @Test
     void readerIncompatibilities_whenFieldBecomesRequired_reportsIt() {
         assertThat(incompatibilities(
-                        proto2("message P { required string a = 1; }"),
-                        proto2("message P { optional string a = 1; }")))
+                        proto2("message P { required string a = 1; }"), proto2("message P { optional string a = 1; }")))
                 .containsExactly(
                         new Incompatibility("P.a (field 1)", "required by the reader but optional for the writer"));
         assertThat(incompatibilities(
-                        proto2("message P { optional string a = 1; }"),
-                        proto2("message P { required string a = 1; }")))
+                        proto2("message P { optional string a = 1; }"), proto2("message P { required string a = 1; }")))
                 .isEmpty();
     }
 
     @Test
     void readerIncompatibilities_whenProto2EnumValueRemoved_reportsIt() {
         assertThat(incompatibilities(
-                        proto2("enum Status { ACTIVE = 1; }"),
-                        proto2("enum Status { ACTIVE = 1; PENDING = 2; }")))
-                .containsExactly(new Incompatibility("Status.PENDING (value 2)",
+                        proto2("enum Status { ACTIVE = 1; }"), proto2("enum Status { ACTIVE = 1; PENDING = 2; }")))
+                .containsExactly(new Incompatibility(
+                        "Status.PENDING (value 2)",
                         "value removed; proto2 enums are closed, so a reader treats it as unknown"));
     }
 
     @Test
     void readerIncompatibilities_whenProto3EnumValueRemoved_isEmpty() {
         assertThat(incompatibilities(
-                        proto3("enum Status { NONE = 0; }"),
-                        proto3("enum Status { NONE = 0; PENDING = 2; }")))
+                        proto3("enum Status { NONE = 0; }"), proto3("enum Status { NONE = 0; PENDING = 2; }")))
                 .isEmpty();
     }
 

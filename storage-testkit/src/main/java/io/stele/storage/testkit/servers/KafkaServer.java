@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A private single-node Kafka broker for tests: KRaft mode (broker and controller in one process),
@@ -127,17 +126,19 @@ public final class KafkaServer implements AutoCloseable {
     private void format() throws IOException {
         Files.writeString(properties, serverProperties(), StandardCharsets.UTF_8);
         Path out = home.resolve("format.log");
-        Process format = launch(out, "kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString());
+        Process format =
+                launch(out, "kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString());
         waitFor(format, Duration.ofSeconds(120));
         if (format.exitValue() != 0) {
-            throw new IllegalStateException("Formatting the Kafka log folder failed (exit " + format.exitValue() + "):\n"
-                    + Files.readString(out));
+            throw new IllegalStateException("Formatting the Kafka log folder failed (exit " + format.exitValue()
+                    + "):\n" + Files.readString(out));
         }
     }
 
     private String serverProperties() {
         int controllerPort = Local.freePort();
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "process.roles=broker,controller",
                 "node.id=1",
                 "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
@@ -155,20 +156,27 @@ public final class KafkaServer implements AutoCloseable {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
-                "") ;
+                "");
     }
 
     private Process launch(Path output, String mainClass, String... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms64m", "-Xmx256m", "-XX:+UseSerialGC",
+                "-Xms64m",
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
                 "-Dorg.slf4j.simpleLogger.showDateTime=true",
-                "-cp", classPath, mainClass));
+                "-cp",
+                classPath,
+                mainClass));
         command.addAll(List.of(args));
         try {
-            return new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile())).start();
+            return new ProcessBuilder(command)
+                    .directory(home.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot run " + mainClass + ": " + e.getMessage(), e);
         }
@@ -217,7 +225,9 @@ public final class KafkaServer implements AutoCloseable {
     private String logSince(long from) {
         try {
             byte[] all = Files.exists(log) ? Files.readAllBytes(log) : new byte[0];
-            return from >= all.length ? "" : new String(all, (int) from, all.length - (int) from, StandardCharsets.UTF_8);
+            return from >= all.length
+                    ? ""
+                    : new String(all, (int) from, all.length - (int) from, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "";
         }

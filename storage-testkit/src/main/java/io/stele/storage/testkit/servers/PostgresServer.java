@@ -137,16 +137,35 @@ public final class PostgresServer implements AutoCloseable {
 
     /** Starts the server (again, after {@link #stop()}) on the same port and data. */
     public void startAgain() {
-        run(Duration.ofSeconds(60), binDir.resolve("pg_ctl").toString(), "start", "-w", "-t", "50", "-D",
-                dataDir.toString(), "-l", log.toString(), "-o",
+        run(
+                Duration.ofSeconds(60),
+                binDir.resolve("pg_ctl").toString(),
+                "start",
+                "-w",
+                "-t",
+                "50",
+                "-D",
+                dataDir.toString(),
+                "-l",
+                log.toString(),
+                "-o",
                 "-p " + port + " -h 127.0.0.1 -k " + home + " -c max_connections=300 -c fsync=on"
-                        + settings.entrySet().stream().map(e -> " -c " + e.getKey() + "=" + e.getValue())
-                                .sorted().collect(Collectors.joining()));
+                        + settings.entrySet().stream()
+                                .map(e -> " -c " + e.getKey() + "=" + e.getValue())
+                                .sorted()
+                                .collect(Collectors.joining()));
     }
 
     /** Stops the server at once (fast shutdown: clients are disconnected). */
     public void stop() {
-        run(Duration.ofSeconds(60), binDir.resolve("pg_ctl").toString(), "stop", "-w", "-m", "fast", "-D",
+        run(
+                Duration.ofSeconds(60),
+                binDir.resolve("pg_ctl").toString(),
+                "stop",
+                "-w",
+                "-m",
+                "fast",
+                "-D",
                 dataDir.toString());
     }
 
@@ -164,7 +183,8 @@ public final class PostgresServer implements AutoCloseable {
     private static boolean reachableByOthers(Path dir) {
         try {
             for (Path p = dir; p != null; p = p.getParent()) {
-                if (!Files.getPosixFilePermissions(p).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
+                if (!Files.getPosixFilePermissions(p)
+                        .contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
                     return false;
                 }
             }
@@ -180,8 +200,18 @@ public final class PostgresServer implements AutoCloseable {
         if (runAs.isPresent()) {
             chown(home, runAs.get());
         }
-        run(Duration.ofSeconds(120), binDir.resolve("initdb").toString(), "-D", dataDir.toString(), "-U", USER,
-                "--pwfile=" + pwfile, "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8",
+        run(
+                Duration.ofSeconds(120),
+                binDir.resolve("initdb").toString(),
+                "-D",
+                dataDir.toString(),
+                "-U",
+                USER,
+                "--pwfile=" + pwfile,
+                "--auth-local=trust",
+                "--auth-host=scram-sha-256",
+                "-E",
+                "UTF8",
                 "--locale=C");
     }
 
@@ -194,8 +224,11 @@ public final class PostgresServer implements AutoCloseable {
             if (runAs.isPresent()) {
                 chown(out, runAs.get());
             }
-            Process p = new ProcessBuilder(full).directory(home.toFile()).redirectErrorStream(true)
-                    .redirectOutput(out.toFile()).start();
+            Process p = new ProcessBuilder(full)
+                    .directory(home.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
             if (!p.waitFor(timeout.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new IllegalStateException("Timed out: " + full + "\n" + Files.readString(out) + serverLog());
@@ -226,8 +259,10 @@ public final class PostgresServer implements AutoCloseable {
         if (Files.isDirectory(debian)) {
             try (Stream<Path> versions = Files.list(debian)) {
                 Optional<Path> newest = versions.map(v -> v.resolve("bin"))
-                        .filter(bin -> Files.isExecutable(bin.resolve("postgres")) && Files.isExecutable(bin.resolve("initdb")))
-                        .max(Comparator.comparing(bin -> versionOf(bin.getParent().getFileName().toString())));
+                        .filter(bin -> Files.isExecutable(bin.resolve("postgres"))
+                                && Files.isExecutable(bin.resolve("initdb")))
+                        .max(Comparator.comparing(
+                                bin -> versionOf(bin.getParent().getFileName().toString())));
                 if (newest.isPresent()) {
                     return newest.get();
                 }
@@ -265,8 +300,9 @@ public final class PostgresServer implements AutoCloseable {
                 } else {
                     Files.createDirectories(out.getParent());
                     Files.copy(tar, out);
-                    Files.setPosixFilePermissions(out, PosixFilePermissions.fromString(
-                            (entry.getMode() & 0100) != 0 ? "rwxr-xr-x" : "rw-r--r--"));
+                    Files.setPosixFilePermissions(
+                            out,
+                            PosixFilePermissions.fromString((entry.getMode() & 0100) != 0 ? "rwxr-xr-x" : "rw-r--r--"));
                 }
             }
         }
@@ -288,7 +324,9 @@ public final class PostgresServer implements AutoCloseable {
 
     private static void chown(Path path, String user) {
         try {
-            Process p = new ProcessBuilder("chown", "-R", user, path.toString()).inheritIO().start();
+            Process p = new ProcessBuilder("chown", "-R", user, path.toString())
+                    .inheritIO()
+                    .start();
             if (p.waitFor() != 0) {
                 throw new IllegalStateException("chown " + user + " " + path + " failed");
             }

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RegistryProcess implements AutoCloseable {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final Map<String, String> settings;
     private final Path log;
@@ -82,8 +83,8 @@ public final class RegistryProcess implements AutoCloseable {
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 kill();
-                throw new IllegalStateException("The registry was expected to exit by itself and still ran after "
-                        + timeout + "; see " + log);
+                throw new IllegalStateException(
+                        "The registry was expected to exit by itself and still ran after " + timeout + "; see " + log);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -112,13 +113,17 @@ public final class RegistryProcess implements AutoCloseable {
 
     private void launch() {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
-                "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + maxHeap,
+                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.http.host=127.0.0.1"));
         settings.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.addAll(List.of("-jar", runnerJar().toString()));
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -152,7 +157,9 @@ public final class RegistryProcess implements AutoCloseable {
     public HttpResponse<String> send(String method, String path, String body, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(baseUri().resolve(path))
                 .timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
