@@ -46,4 +46,4 @@ time_query "description (tenant 42)" "search=tenant%2042&over=description"
 time_query "labels (team-7)" "search=team-7%22&over=labels"
 time_query "everything, rare (Event999999)" "search=Event999999"
 time_query "everything, none (zzzzzz)" "search=zzzzzz"
-psql_stele -c "EXPLAIN ANALYZE SELECT count(*) FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id AND v.version = a.meta_version WHERE (v.artifact_id || ' ' || COALESCE(v.name, '') || ' ' || COALESCE(v.description, '') || ' ' || COALESCE(v.labels, '')) ILIKE '%Event123456%' AND v.name ILIKE '%Event123456%'" | sed -n 1,8p
+psql_stele -c "EXPLAIN ANALYZE SELECT count(*) FROM artifacts a WHERE (a.name ILIKE '%Event123456%')" | sed -n 1,8p

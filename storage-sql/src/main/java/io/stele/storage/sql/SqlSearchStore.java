@@ -12,23 +12,18 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Searches over the version each artifact shows ({@code artifacts.meta_version}, see {@link
- * VersionRows#refreshArtifact}): its text is matched on its row of {@code versions}, and artifacts are
- * ordered by the name their row carries. On PostgreSQL, one trigram index over all the searchable text
- * of each version serves the substring match and an index on the sort key serves unfiltered pages; the
- * embedded database scans, which suits the sizes it is meant for.
+ * Searches over the metadata each artifact row carries (see {@link VersionRows#refreshArtifact}).
+ * On PostgreSQL, one trigram index over all of an artifact's searchable text serves the substring
+ * match and an index on the sort key serves unfiltered pages; the embedded database scans, which
+ * suits the sizes it is meant for.
  */
 final class SqlSearchStore implements SearchStore {
 
     private static final String SORT_KEY = "COALESCE(a.name, a.artifact_id)";
 
-    /**
-     * All the searchable text of a version: the expression of PostgreSQL's trigram index (migration
-     * V6). It is on the version's row, not the artifact's, so that adding a version, which rewrites
-     * the artifact's row, updates no trigram index there (see V6).
-     */
-    private static final String SEARCH_TEXT = "(v.artifact_id || ' ' || COALESCE(v.name, '') || ' '"
-            + " || COALESCE(v.description, '') || ' ' || COALESCE(v.labels, ''))";
+    /** All the searchable text of an artifact: the expression of PostgreSQL's trigram index (migration V5). */
+    private static final String SEARCH_TEXT = "(a.artifact_id || ' ' || COALESCE(a.name, '') || ' '"
+            + " || COALESCE(a.description, '') || ' ' || COALESCE(a.labels, ''))";
 
     private final Jdbc jdbc;
 
@@ -45,9 +40,9 @@ final class SqlSearchStore implements SearchStore {
             // The index finds the candidates by all their text; a search over one field then checks that field.
             List<String> filters = switch (query.over()) {
                 case EVERYTHING -> List.of(SEARCH_TEXT);
-                case NAME -> List.of(SEARCH_TEXT, "v.name");
-                case DESCRIPTION -> List.of(SEARCH_TEXT, "v.description");
-                case LABELS -> List.of(SEARCH_TEXT, "v.labels");
+                case NAME -> List.of(SEARCH_TEXT, "a.name");
+                case DESCRIPTION -> List.of(SEARCH_TEXT, "a.description");
+                case LABELS -> List.of(SEARCH_TEXT, "a.labels");
             };
             where = filters.stream().map(text -> text + " ILIKE ? ESCAPE '\\'")
                     .collect(Collectors.joining(" AND ", " WHERE ", ""));
@@ -55,11 +50,9 @@ final class SqlSearchStore implements SearchStore {
         }
         String direction = query.descending() ? " DESC" : " ASC";
         String filter = where;
-        // Without text, the count needs no version; with it, only the version each artifact shows counts.
-        String counted = where.isEmpty() ? " FROM artifacts a" : VersionRows.ARTIFACTS_WITH_SHOWN_VERSION + where;
         PageRequest page = query.page();
         return jdbc.read(c -> {
-            long total = Jdbc.queryOne(c, "SELECT count(*)" + counted, rs -> rs.getLong(1),
+            long total = Jdbc.queryOne(c, "SELECT count(*) FROM artifacts a" + filter, rs -> rs.getLong(1),
                     params.toArray()).orElse(0L);
             List<Object> pageParams = new ArrayList<>(params);
             pageParams.add(page.limit());
