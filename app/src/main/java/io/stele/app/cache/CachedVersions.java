@@ -9,8 +9,10 @@ import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
 import io.stele.storage.forwarding.ForwardingVersionStore;
 import java.time.Duration;
@@ -36,8 +38,22 @@ final class CachedVersions extends ForwardingVersionStore {
     private final long ttlNanos;
     private final Counter staleAnswers;
 
-    /** A version with the stamp of its artifact and the time it was read. */
-    private record Stamped(StoredVersion version, ChangeStamps.Stamp stamp, long loadedAt) {}
+    /**
+     * A version with the stamp of its artifact and the time it was read, and once its content is
+     * known what GET by globalId answers (null until then, and for a DISABLED version).
+     */
+    private record Stamped(StoredVersion version, ChangeStamps.Stamp stamp, long loadedAt, CachedAnswer answer) {
+
+        Stamped(StoredVersion version, ChangeStamps.Stamp stamp) {
+            this(version, stamp, System.nanoTime(), null);
+        }
+
+        int weight() {
+            return CachingStorage.ENTRY_OVERHEAD
+                    + 2 * version.artifactId().length()
+                    + (answer == null ? 0 : answer.weight());
+        }
+    }
 
     CachedVersions(CachingStorage cache, ChangeStamps stamps, long maxWeight, Duration ttl, MeterRegistry meters) {
         this.cache = cache;
@@ -45,8 +61,7 @@ final class CachedVersions extends ForwardingVersionStore {
         this.ttlNanos = ttl.toNanos();
         this.byGlobalId = Caffeine.newBuilder()
                 .maximumWeight(maxWeight)
-                .weigher((Long id, Stamped v) -> CachingStorage.ENTRY_OVERHEAD
-                        + 2 * v.version().artifactId().length())
+                .weigher((Long id, Stamped v) -> v.weight())
                 .recordStats()
                 .build();
         this.staleAnswers = Counter.builder("stele.cache.stale.answers")
@@ -61,10 +76,27 @@ final class CachedVersions extends ForwardingVersionStore {
         return cache.delegate().versions();
     }
 
-    /** The version with this globalId if cached and valid: never touches the backend or waits. */
-    Optional<StoredVersion> cached(long globalId) {
+    /**
+     * What GET by globalId answers if the version and its content are cached and the version is
+     * valid, or null; one look-up once answered. Never touches the backend or waits.
+     */
+    CachedAnswer cachedAnswer(long globalId) {
         Stamped entry = byGlobalId.getIfPresent(globalId);
-        return valid(entry) ? Optional.of(entry.version()) : Optional.empty();
+        if (!valid(entry)) {
+            return null;
+        }
+        if (entry.answer() != null) {
+            return entry.answer();
+        }
+        StoredVersion version = entry.version();
+        StoredContent content =
+                version.state() == VersionState.DISABLED ? null : cache.cachedContent(version.contentId());
+        if (content == null) {
+            return null;
+        }
+        CachedAnswer answer = CachedAnswer.of(version, content);
+        byGlobalId.asMap().replace(globalId, entry, new Stamped(version, entry.stamp(), entry.loadedAt(), answer));
+        return answer;
     }
 
     private boolean valid(Stamped entry) {
@@ -92,7 +124,7 @@ final class CachedVersions extends ForwardingVersionStore {
         }
         if (loaded.isPresent() && stamps.changes() == changesBefore) {
             StoredVersion v = loaded.get();
-            byGlobalId.put(globalId, new Stamped(v, stamps.of(v.artifactId()), System.nanoTime()));
+            byGlobalId.put(globalId, new Stamped(v, stamps.of(v.artifactId())));
         } else if (loaded.isEmpty()) {
             byGlobalId.invalidate(globalId);
         }

@@ -147,14 +147,13 @@ public final class CachingStorage extends ForwardingStorage {
      * The answer to GET latest if the latest version and its content are cached, or null: never
      * touches the backend or waits, so it may run on an event loop. Null too for a DISABLED latest version.
      */
-    public LatestAnswer cachedAnswer(String artifactId) {
+    public CachedAnswer cachedAnswer(String artifactId) {
         LatestCache.Entry entry = valid(latest.lookup(artifactId));
         if (entry == null || entry.answer != null) {
             return entry == null ? null : entry.answer;
         }
-        StoredContent content = entry.version.state() == VersionState.DISABLED
-                ? null
-                : contents.getIfPresent(entry.version.contentId());
+        StoredContent content =
+                entry.version.state() == VersionState.DISABLED ? null : cachedContent(entry.version.contentId());
         return content == null ? null : answerWith(entry, content);
     }
 
@@ -163,7 +162,7 @@ public final class CachingStorage extends ForwardingStorage {
      *
      * @throws NotFoundException for an unknown artifact, or one whose latest version is DISABLED
      */
-    public LatestAnswer latestAnswer(String artifactId) {
+    public CachedAnswer latestAnswer(String artifactId) {
         LatestCache.Entry entry = latestEntry(artifactId);
         if (entry == null) {
             throw NotFoundException.artifact(artifactId);
@@ -182,8 +181,8 @@ public final class CachingStorage extends ForwardingStorage {
     }
 
     /** Keeps an answer with its entry, unless a change dropped the entry meanwhile. */
-    private LatestAnswer answerWith(LatestCache.Entry entry, StoredContent content) {
-        LatestAnswer answer = LatestAnswer.of(entry.version, content);
+    private CachedAnswer answerWith(LatestCache.Entry entry, StoredContent content) {
+        CachedAnswer answer = CachedAnswer.of(entry.version, content);
         latest.replace(entry, entry.withAnswer(answer));
         return answer;
     }
@@ -226,14 +225,18 @@ public final class CachingStorage extends ForwardingStorage {
         }
     }
 
-    /** The version with this globalId if cached and still valid: never touches the backend or waits. */
-    public Optional<StoredVersion> cachedVersion(long globalId) {
-        return versions.cached(globalId);
+    /**
+     * The answer to GET by globalId if the version and its content are cached and valid, or null:
+     * never touches the backend or waits, so it may run on an event loop. Null too for a DISABLED
+     * version.
+     */
+    public CachedAnswer cachedAnswer(long globalId) {
+        return versions.cachedAnswer(globalId);
     }
 
-    /** Content if cached: never touches the backend or waits. */
-    public Optional<StoredContent> cachedContent(long contentId) {
-        return Optional.ofNullable(contents.getIfPresent(contentId));
+    /** Content if cached, counted as a cache get: never touches the backend or waits. */
+    StoredContent cachedContent(long contentId) {
+        return contents.getIfPresent(contentId);
     }
 
     Cache<Long, StoredContent> contentCache() {

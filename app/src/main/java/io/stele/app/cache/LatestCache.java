@@ -35,7 +35,7 @@ final class LatestCache {
 
         final StoredVersion version;
         /** What GET latest answers, or null until the content is known or while the version is DISABLED. */
-        final LatestAnswer answer;
+        final CachedAnswer answer;
         /** The cache-wide reset count when the version was read: a later reset makes the entry stale. */
         final long resets;
 
@@ -44,7 +44,7 @@ final class LatestCache {
         /** Set by reads, cleared by the sweep; races only make the sweep a little less exact. */
         boolean used;
 
-        Entry(StoredVersion version, LatestAnswer answer, long resets, long loadedAt) {
+        Entry(StoredVersion version, CachedAnswer answer, long resets, long loadedAt) {
             this.version = version;
             this.answer = answer;
             this.resets = resets;
@@ -59,7 +59,7 @@ final class LatestCache {
         }
 
         /** The same version with its answer, keeping the time it was loaded. */
-        Entry withAnswer(LatestAnswer answer) {
+        Entry withAnswer(CachedAnswer answer) {
             return new Entry(version, answer, resets, loadedAt);
         }
 

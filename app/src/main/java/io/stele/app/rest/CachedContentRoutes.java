@@ -1,12 +1,9 @@
 package io.stele.app.rest;
 
-import io.stele.app.cache.CachingStorage;
-import io.stele.app.cache.LatestAnswer;
+import io.stele.app.cache.CachedAnswer;
+import io.stele.app.metrics.CachedAnswerMetrics;
+import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.storage.StorageProvider;
-import io.stele.storage.StoredContent;
-import io.stele.storage.StoredVersion;
-import io.stele.storage.VersionState;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -14,7 +11,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.Optional;
 
 /**
  * The hot path: {@code GET /api/artifacts/{id}} and {@code GET /api/ids/{globalId}} answered
@@ -31,6 +27,9 @@ public class CachedContentRoutes {
     @Inject
     StorageProvider provider;
 
+    @Inject
+    CachedAnswerMetrics metrics;
+
     void register(@Observes Router router) {
         router.get("/api/artifacts/:artifactId").order(ORDER).handler(this::latest);
         router.get("/api/ids/:globalId").order(ORDER).handler(this::byGlobalId);
@@ -41,12 +40,12 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        LatestAnswer answer = provider.storage().cachedAnswer(ctx.pathParam("artifactId"));
+        CachedAnswer answer = provider.storage().cachedAnswer(ctx.pathParam("artifactId"));
         if (answer == null) {
             ctx.next();
             return;
         }
-        answer(ctx, answer.version(), answer.body(), answer.etag());
+        answer(ctx, Endpoint.LATEST, answer);
     }
 
     private void byGlobalId(RoutingContext ctx) {
@@ -61,25 +60,27 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        CachingStorage storage = provider.storage();
-        Optional<StoredVersion> version = storage.cachedVersion(globalId);
-        Optional<StoredContent> content = version.filter(v -> v.state() != VersionState.DISABLED)
-                .flatMap(v -> storage.cachedContent(v.contentId()));
-        if (content.isEmpty()) {
+        CachedAnswer answer = provider.storage().cachedAnswer(globalId);
+        if (answer == null) {
             ctx.next();
             return;
         }
-        answer(ctx, version.get(), content.get().content().bytes(), LatestAnswer.etag(content.get()));
+        answer(ctx, Endpoint.BY_GLOBAL_ID, answer);
     }
 
-    private static void answer(RoutingContext ctx, StoredVersion version, byte[] body, String etag) {
-        HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, etag);
-        if (ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
+    private void answer(RoutingContext ctx, Endpoint endpoint, CachedAnswer answer) {
+        HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, answer.etagHeader());
+        boolean notModified =
+                ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), answer.etag());
+        metrics.answered(ctx, endpoint, notModified);
+        if (notModified) {
             response.setStatusCode(304).end();
             return;
         }
-        ContentResponses.deprecation(version).forEach(response::putHeader);
-        response.putHeader(HttpHeaders.CONTENT_TYPE, ContentResponses.mediaType(version.type()))
-                .end(Buffer.buffer(body));
+        ContentResponses.deprecation(answer.version()).forEach(response::putHeader);
+        response.putHeader(
+                        HttpHeaders.CONTENT_TYPE,
+                        ContentResponses.mediaType(answer.version().type()))
+                .end(answer.bodyBuffer());
     }
 }

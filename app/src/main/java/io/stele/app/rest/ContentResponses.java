@@ -2,7 +2,7 @@ package io.stele.app.rest;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.stele.app.cache.LatestAnswer;
+import io.stele.app.cache.CachedAnswer;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
@@ -36,7 +36,7 @@ public class ContentResponses {
      */
     Uni<Response> latest(String artifactId, String ifNoneMatch) {
         return blocking(() -> {
-            LatestAnswer answer = provider.storage().latestAnswer(artifactId);
+            CachedAnswer answer = provider.storage().latestAnswer(artifactId);
             return response(answer.version(), answer.body(), answer.etag(), ifNoneMatch);
         });
     }
@@ -58,7 +58,7 @@ public class ContentResponses {
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
-        return response(version, content.content().bytes(), LatestAnswer.etag(content), ifNoneMatch);
+        return response(version, content.content().bytes(), CachedAnswer.etag(content), ifNoneMatch);
     }
 
     /** Whether an If-None-Match header names the ETag (or is {@code *}). */

@@ -121,7 +121,7 @@ class LatestCacheTest {
         LatestCache.Entry second = new LatestCache.Entry(version("x"), 0);
         cache.putIfAbsent(second);
 
-        LatestAnswer answer = new LatestAnswer(first.version, new byte[] {1}, "\"e\"");
+        CachedAnswer answer = new CachedAnswer(first.version, new byte[] {1}, "\"e\"");
         cache.replace(first, first.withAnswer(answer)); // a change dropped it: not kept
 
         assertThat(cache.get("x")).isSameAs(second);

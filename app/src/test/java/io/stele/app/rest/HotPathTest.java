@@ -106,6 +106,7 @@ class HotPathTest {
         ArtifactsApiTest.create(id, schema(1)).statusCode(200);
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
         given().get("/api/artifacts/{id}", id).then().statusCode(200);
+        given().get("/api/artifacts/{id}", ArtifactsApiTest.newId()).then().statusCode(404); // timed: not cached
         given().get("/q/metrics")
                 .then()
                 .statusCode(200)
@@ -113,6 +114,7 @@ class HotPathTest {
                 .body(containsString("uri=\"/api/artifacts/{artifactId}\""))
                 .body(not(containsString("uri=\"/api/artifacts/" + id)))
                 .body(not(containsString("uri=\"/api/artifacts/:artifactId")))
+                .body(containsString("stele_http_cached_answers_total"))
                 .body(containsString("stele_storage_operation_seconds_bucket"))
                 .body(containsString("backend=\"embedded\""))
                 .body(containsString("cache_gets_total{cache=\"stele.latest\",result=\"hit\"}"))

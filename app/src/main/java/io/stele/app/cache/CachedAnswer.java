@@ -1,0 +1,74 @@
+package io.stele.app.cache;
+
+import io.netty.buffer.Unpooled;
+import io.stele.storage.StoredContent;
+import io.stele.storage.StoredVersion;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+
+/**
+ * What {@code GET /api/artifacts/{id}} or {@code GET /api/ids/{globalId}} answers, kept with the
+ * cached version (the artifact's latest, or the one with that globalId) so that the hot path finds
+ * it in one look-up, in the forms the HTTP layer writes without copying or encoding again.
+ * Immutable; safe to share between threads.
+ */
+public final class CachedAnswer {
+
+    private final StoredVersion version;
+    private final byte[] body;
+    private final String etag;
+    private final Buffer bodyBuffer;
+    private final CharSequence etagHeader;
+
+    /**
+     * @param version the version answered, never DISABLED
+     * @param body its content, as stored; never modified
+     * @param etag the content's strong ETag: its SHA-256, quoted
+     */
+    public CachedAnswer(StoredVersion version, byte[] body, String etag) {
+        this.version = version;
+        this.body = body;
+        this.etag = etag;
+        this.bodyBuffer = Buffer.buffer(Unpooled.wrappedBuffer(body)); // no copy
+        this.etagHeader = HttpHeaders.createOptimized(etag);
+    }
+
+    static CachedAnswer of(StoredVersion version, StoredContent content) {
+        return new CachedAnswer(version, content.content().bytes(), etag(content));
+    }
+
+    /** The strong ETag of content: its SHA-256, quoted. */
+    public static String etag(StoredContent content) {
+        return "\"" + content.content().sha256() + "\"";
+    }
+
+    public StoredVersion version() {
+        return version;
+    }
+
+    public byte[] body() {
+        return body;
+    }
+
+    public String etag() {
+        return etag;
+    }
+
+    /**
+     * The body as a Vert.x buffer to end a response with: Vert.x writes a slice of it, so one
+     * buffer serves every answer. Never modify it.
+     */
+    public Buffer bodyBuffer() {
+        return bodyBuffer;
+    }
+
+    /** The ETag as a header value encoded once. */
+    public CharSequence etagHeader() {
+        return etagHeader;
+    }
+
+    /** Memory the answer adds to its cache entry, about. */
+    int weight() {
+        return 96 + body.length + etag.length();
+    }
+}
