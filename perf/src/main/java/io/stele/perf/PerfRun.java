@@ -13,21 +13,17 @@ import io.stele.perf.report.RunResults;
 import io.stele.perf.seed.ExportWriter;
 import io.stele.perf.seed.Importer;
 import io.stele.perf.seed.RestSeeder;
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.storage.testkit.backends.Backend;
+import io.stele.storage.testkit.backends.Store;
 import io.stele.storage.testkit.servers.RegistryProcess;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,61 +58,37 @@ public final class PerfRun {
                 .withZone(ZoneOffset.UTC)
                 .format(Instant.now());
         Path work = Files.createTempDirectory(out, "run-");
-        PostgresServer postgres = null;
-        Runnable settle = () -> {};
-        Map<String, String> registrySettings = new HashMap<>();
-        registrySettings.put("quarkus.log.level", "WARN");
-        registrySettings.put("stele.cache.max-memory", settings.registryCache());
-        // Longer than a run: with the default 10 minutes, the floods at a million artifacts met the
-        // entries loaded for the smaller scales expired, and read them from the database again.
-        registrySettings.put("stele.cache.version-ttl", "2H");
-        if (settings.backend().equals("postgresql")) {
-            postgres = PostgresServer.start(work, settings.postgresSettings());
-            String url = postgres.jdbcUrl(postgres.createDatabase());
-            settle = () -> vacuum(url);
-            registrySettings.put("stele.storage.kind", "postgresql");
-            registrySettings.put("stele.storage.postgresql.url", url);
-            registrySettings.put("stele.storage.postgresql.username", PostgresServer.USER);
-            registrySettings.put("stele.storage.postgresql.password", PostgresServer.PASSWORD);
-        } else if (settings.backend().equals("embedded")) {
-            registrySettings.put("stele.storage.kind", "embedded");
-            registrySettings.put(
-                    "stele.storage.embedded.dir", work.resolve("data").toString());
-        } else {
-            throw new IllegalArgumentException(
-                    "perf.backend must be postgresql or embedded, was " + settings.backend());
-        }
-        try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
-                .maxHeap(settings.registryHeap())
-                .start()) {
-            RunResults results = measure(registry, started, settle);
-            String name = settings.backend() + "-" + started;
-            ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            Path jsonFile = out.resolve(name + ".json");
-            json.writeValue(jsonFile.toFile(), results);
-            Files.writeString(out.resolve(name + ".html"), HtmlReport.render(results));
-            return jsonFile;
-        } finally {
-            if (postgres != null) {
-                postgres.close();
+        try (Backend backend = Backend.start(settings.backend(), work, settings.serverSettings())) {
+            Store store = backend.newStore();
+            Map<String, String> registrySettings = store.replica("perf");
+            registrySettings.put("quarkus.log.level", "WARN");
+            registrySettings.put("stele.cache.max-memory", settings.registryCache());
+            // Longer than a run: with the default 10 minutes, the floods at a million artifacts met the
+            // entries loaded for the smaller scales expired, and read them from the database again.
+            registrySettings.put("stele.cache.version-ttl", "2H");
+            try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
+                    .maxHeap(settings.registryHeap())
+                    .start()) {
+                RunResults results = measure(registry, started, () -> settle(store));
+                String name = settings.backend() + "-" + started;
+                ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+                Path jsonFile = out.resolve(name + ".json");
+                json.writeValue(jsonFile.toFile(), results);
+                Files.writeString(out.resolve(name + ".html"), HtmlReport.render(results));
+                return jsonFile;
             }
         }
     }
 
     /**
-     * Vacuums and analyzes the tables an import filled, as an operator would after a bulk load, so
-     * that autovacuum's work on millions of new rows does not compete with the floods for the
-     * machine's CPU, and every scale's floods meet a database at rest.
+     * Brings the store to rest after an import, as an operator would after a bulk load (on
+     * PostgreSQL, VACUUM ANALYZE), so that its upkeep of millions of new rows does not compete with
+     * the floods for the machine's CPU, and every scale's floods meet a store at rest.
      */
-    private static void vacuum(String url) {
+    private static void settle(Store store) {
         long start = System.nanoTime();
-        try (Connection c = DriverManager.getConnection(url, PostgresServer.USER, PostgresServer.PASSWORD);
-                Statement s = c.createStatement()) {
-            s.execute("VACUUM (ANALYZE) artifacts, versions, contents");
-        } catch (SQLException e) {
-            throw new IllegalStateException("VACUUM after the import failed: " + e.getMessage(), e);
-        }
-        log("Vacuumed and analyzed the tables in %.1f s", (System.nanoTime() - start) / 1e9);
+        store.afterBulkLoad();
+        log("Brought the store to rest after the import in %.1f s", (System.nanoTime() - start) / 1e9);
     }
 
     private RunResults measure(RegistryProcess registry, String started, Runnable settle) throws Exception {

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * Maven properties of the same names). The defaults are the published test: one million Avro
  * schemas of ten versions on PostgreSQL.
  *
- * @param backend {@code postgresql} or {@code embedded}
+ * @param backend the storage backend's {@code stele.storage.kind}: {@code postgresql}, {@code kafka} or
+ *     {@code embedded}, started through the tests' {@code Backend} fixture
  * @param scales the registry sizes to flood, in artifacts, ascending; each is reached by importing
  *     the artifacts the previous one lacks
  * @param versions versions per artifact
@@ -31,7 +32,8 @@ import java.util.stream.Collectors;
  * @param registryCache the registry's {@code stele.cache.max-memory}: to serve a million artifacts
  *     from memory it must hold each one's latest version and content
  * @param postgresSettings the private PostgreSQL server's settings beyond its defaults, such as
- *     {@code shared_buffers}: a database of ten million versions needs more than the defaults give
+ *     {@code shared_buffers}: a database of ten million versions needs more than the defaults give;
+ *     used only on PostgreSQL
  */
 public record PerfSettings(
         String backend,
@@ -97,6 +99,11 @@ public record PerfSettings(
         return value == null || value.isBlank() ? fallback : value.trim();
     }
 
+    /** The settings for the backend's server: {@link #postgresSettings} on PostgreSQL, none elsewhere. */
+    Map<String, String> serverSettings() {
+        return backend.equals("postgresql") ? postgresSettings : Map.of();
+    }
+
     /** The settings as the results file shows them. */
     Map<String, Object> describe() {
         Map<String, Object> d = new LinkedHashMap<>();
@@ -113,8 +120,8 @@ public record PerfSettings(
         d.put("restWriters", restWriters);
         d.put("registryHeap", registryHeap);
         d.put("registryCache", registryCache);
-        if (backend.equals("postgresql")) {
-            d.put("postgresSettings", postgresSettings);
+        if (!serverSettings().isEmpty()) {
+            d.put("postgresSettings", serverSettings());
         }
         return d;
     }

@@ -91,6 +91,26 @@ final class Writes {
         }
     }
 
+    /** The export of each replica, once they all give the same one (within 10 s). */
+    static String sameExport(RegistryProcess... replicas) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            List<String> exports = new ArrayList<>();
+            for (RegistryProcess r : replicas) {
+                HttpResponse<String> export = r.send("GET", "/api/admin/export", null);
+                assertThat(export.statusCode()).isEqualTo(200);
+                exports.add(export.body());
+            }
+            if (exports.stream().distinct().count() == 1) {
+                return exports.get(0);
+            }
+            assertThat(System.nanoTime())
+                    .as("replicas give the same export within 10 s")
+                    .isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
     /** Every globalId answers through the registry. */
     static void assertAllPresent(RegistryProcess registry, List<Long> globalIds) {
         for (long id : globalIds) {

@@ -5,6 +5,7 @@ import static io.stele.app.rest.ArtifactsApiTest.USER_V1;
 import static io.stele.app.rest.ArtifactsApiTest.assertError;
 import static io.stele.app.rest.ArtifactsApiTest.create;
 import static io.stele.app.rest.ArtifactsApiTest.globalId;
+import static io.stele.app.rest.ArtifactsApiTest.isGlobalId;
 import static io.stele.app.rest.ArtifactsApiTest.newId;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -33,7 +34,7 @@ class ContentLookupTest {
                 .post("/api/artifacts/" + id + "/meta")
                 .then()
                 .statusCode(200)
-                .body("globalId", equalTo((int) v1))
+                .body("globalId", isGlobalId(v1))
                 .body("version", equalTo(1));
         assertError(
                 given().body(USER_V1.replace("long", "int"))
@@ -59,7 +60,7 @@ class ContentLookupTest {
                 .post("/api/artifacts")
                 .then()
                 .statusCode(200)
-                .body("globalId", equalTo((int) v1))
+                .body("globalId", isGlobalId(v1))
                 .body("version", equalTo(1));
         given().header("X-Registry-ArtifactId", id)
                 .queryParam("ifExists", "RETURN_OR_UPDATE")

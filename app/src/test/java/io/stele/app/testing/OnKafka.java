@@ -2,12 +2,13 @@ package io.stele.app.testing;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.List;
+import java.util.Map;
 
 /** Runs a {@code @QuarkusTest} against the Kafka log instead of the embedded default. */
 public class OnKafka implements QuarkusTestProfile {
 
     @Override
     public List<TestResourceEntry> testResources() {
-        return List.of(new TestResourceEntry(KafkaTestResource.class));
+        return List.of(new TestResourceEntry(BackendTestResource.class, Map.of("kind", "kafka")));
     }
 }

@@ -4,7 +4,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.stele.app.testing.OnKafka;
 
-/** {@link SearchApiTest}, unchanged, on the Kafka log. */
+/** Every REST suite on the Kafka log. */
 @QuarkusTest
 @TestProfile(OnKafka.class)
-class SearchApiKafkaIT extends SearchApiTest {}
+class RestApiOnKafkaIT extends RestSuites {}

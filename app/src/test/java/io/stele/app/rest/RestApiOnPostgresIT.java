@@ -4,7 +4,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.stele.app.testing.OnPostgres;
 
-/** {@link StatesApiTest}, unchanged, on PostgreSQL. */
+/** Every REST suite on PostgreSQL. */
 @QuarkusTest
 @TestProfile(OnPostgres.class)
-class StatesApiPostgresIT extends StatesApiTest {}
+class RestApiOnPostgresIT extends RestSuites {}

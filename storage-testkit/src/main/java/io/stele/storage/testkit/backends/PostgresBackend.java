@@ -1,0 +1,94 @@
+package io.stele.storage.testkit.backends;
+
+import io.stele.storage.testkit.servers.PostgresServer;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+
+/** PostgreSQL: a private server; each store is a new database on it, which replicas share. */
+public final class PostgresBackend implements Backend {
+
+    /** Its {@code stele.storage.kind}. */
+    public static final String KIND = "postgresql";
+
+    private final PostgresServer server;
+
+    private PostgresBackend(PostgresServer server) {
+        this.server = server;
+    }
+
+    /** Starts a private server in a new folder under {@code parent}. */
+    public static PostgresBackend start(Path parent) {
+        return new PostgresBackend(PostgresServer.start(parent));
+    }
+
+    /** The server, for what only PostgreSQL has (its JDBC URLs, a session of one's own). */
+    public PostgresServer server() {
+        return server;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Database newStore() {
+        return new Database(server.jdbcUrl(server.createDatabase()));
+    }
+
+    @Override
+    public void stop() {
+        server.stop();
+    }
+
+    @Override
+    public void startAgain() {
+        server.startAgain();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    /** A database on the server, by its JDBC URL; every replica uses it as it is. */
+    public record Database(String url) implements Store {
+
+        @Override
+        public Map<String, String> replica(String name) {
+            Map<String, String> settings = new HashMap<>();
+            settings.put("stele.storage.kind", KIND);
+            settings.put("stele.storage.postgresql.url", url);
+            settings.put("stele.storage.postgresql.username", PostgresServer.USER);
+            settings.put("stele.storage.postgresql.password", PostgresServer.PASSWORD);
+            return settings;
+        }
+
+        /**
+         * Vacuums and analyzes the tables a bulk load fills, so that autovacuum's work on the new rows
+         * does not compete with what is measured next.
+         */
+        @Override
+        public void afterBulkLoad() {
+            try (Connection c = DriverManager.getConnection(url, PostgresServer.USER, PostgresServer.PASSWORD);
+                    Statement s = c.createStatement()) {
+                s.execute("VACUUM (ANALYZE) artifacts, versions, contents");
+            } catch (SQLException e) {
+                throw new IllegalStateException("VACUUM after the bulk load failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Starts {@link PostgresBackend}s, with {@code postgresql.conf} settings beyond the defaults. */
+    public static final class Launcher extends Backend.Launcher {
+
+        public Launcher() {
+            super(KIND, (parent, serverSettings) -> new PostgresBackend(PostgresServer.start(parent, serverSettings)));
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.stele.storage.testkit.backends;
+
+import java.util.Map;
+
+/**
+ * One store on a {@link Backend}: a database, a topic, a folder. Registry processes given the
+ * settings of the same store share its data.
+ */
+public interface Store {
+
+    /**
+     * The settings ({@code stele.storage.*}) for one registry process serving this store. Replicas
+     * are named: a backend whose replicas keep local state (the Kafka log) gives each name a folder
+     * of its own, so that a process restarted under the same name resumes from its state, while a
+     * new name starts afresh. The map is new and may be changed.
+     */
+    Map<String, String> replica(String name);
+
+    /**
+     * Brings the store to rest after a bulk load, as an operator would before measuring it (for
+     * PostgreSQL, VACUUM ANALYZE). Nothing, where there is nothing to do.
+     */
+    default void afterBulkLoad() {}
+}
