@@ -15,9 +15,12 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -32,6 +35,11 @@ import org.jboss.logging.Logger;
  * line that says what to change, and the process exits with {@link #EXIT_MISCONFIGURED} (or
  * {@link #EXIT_UNEXPECTED}) so that an orchestrator shows the crash. Attempts never throw, so the
  * retry task cannot die silently. See docs/adr/0011-start-up-failure-classes.md.
+ *
+ * <p>Every attempt runs on one thread of its own. Start-up waits for the first for at most {@code
+ * stele.storage.start-wait}: a backend that starts at once is ready when HTTP opens, and one that
+ * does not answer (a broker that times out) does not keep HTTP, and so {@code /q/health/ready} and
+ * its reason, closed meanwhile.
  */
 @Startup
 @Singleton
@@ -53,17 +61,21 @@ public class StorageProvider {
     });
     private volatile StartState state = StartState.FIRST_ATTEMPT;
     private volatile StorageUnavailableException startFailure;
-    /** Failed attempts since the first; touched only by the attempt in progress. */
+    /** Failed attempts since the first; touched only by the attempts' thread. */
     private int failedAttempts;
 
     private long firstFailureNanos;
+
+    private final Duration startWait;
 
     @Inject
     StorageProvider(
             Instance<RegistryStorage> backends,
             @ConfigProperty(name = "stele.storage.kind", defaultValue = "embedded") String kind,
+            StartConfig start,
             CacheConfig cache,
             MeterRegistry meters) {
+        this.startWait = start.startWait();
         if (!backends.isResolvable()) {
             throw new IllegalStateException(
                     "stele.storage.kind=" + kind
@@ -75,9 +87,21 @@ public class StorageProvider {
 
     @PostConstruct
     void start() {
-        attempt();
-        if (state.phase() == StartState.Phase.RETRYING) {
-            retries.scheduleWithFixedDelay(this::attempt, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
+        // The retries are scheduled before the first attempt runs: an attempt that starts the
+        // backend shuts the executor down, which cancels them.
+        retries.scheduleWithFixedDelay(this::attempt, RETRY_SECONDS, RETRY_SECONDS, TimeUnit.SECONDS);
+        Future<?> first = retries.submit(this::attempt);
+        try {
+            first.get(startWait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.infof(
+                    "Storage backend '%s' is still starting after %d s; HTTP opens now, and /q/health/ready"
+                            + " stays down until it has started.",
+                    storage.kind(), startWait.toSeconds());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("A start attempt threw, which it never does", e);
         }
     }
 

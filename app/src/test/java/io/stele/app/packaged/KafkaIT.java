@@ -53,6 +53,11 @@ class KafkaIT extends PackagedScenarios<KafkaBackend> {
 
     /** The producer reconnects on its own schedule, and the ready check does not wait for it. */
     @Override
+    protected boolean firstAttemptOutlastsOneSecond() {
+        return true; // the admin client waits 15 s for brokers that are not there
+    }
+
+    @Override
     protected Duration writesRecoverWithin() {
         return Duration.ofSeconds(60);
     }
