@@ -194,6 +194,30 @@ class HotPathTest {
     }
 
     @Test
+    void idsThatNeedEncoding_areAnsweredFromTheCache_underTheDecodedId() {
+        for (String suffix : List.of(" with space", "+plus", ";semi", ".dot~tilde", "[x]", "a=b&c")) {
+            String id = ArtifactsApiTest.newId() + suffix;
+            ArtifactsApiTest.create(id, schema(1)).statusCode(200);
+            double misses = latestGets("miss");
+            double hits = latestGets("hit");
+            for (int i = 0; i < 2; i++) {
+                given().get("/api/artifacts/{id}", id).then().statusCode(200).body(equalTo(schema(1)));
+            }
+            assertThat(latestGets("hit") - hits).as(id).isEqualTo(2.0);
+            assertThat(latestGets("miss") - misses).as(id).isZero();
+        }
+    }
+
+    @Test
+    void pathsBeyondOneSegment_goToTheApi() {
+        String id = ArtifactsApiTest.newId();
+        ArtifactsApiTest.create(id, schema(1)).statusCode(200);
+        given().get("/api/artifacts/{id}/meta", id).then().statusCode(200).body(containsString(id));
+        given().get("/api/artifacts/{id}/versions", id).then().statusCode(200).body(equalTo("[1]"));
+        given().get("/api/ids/").then().statusCode(404);
+    }
+
+    @Test
     void benchmarkYardstick_isNotInTheProduct() {
         given().get("/bench/constant").then().statusCode(404).contentType(ContentType.JSON);
         given().get("/q/openapi")
