@@ -89,14 +89,13 @@ public class CachedAnswerMetrics {
 
     /**
      * Counts an answer from the cache, and keeps it out of the latency histogram unless timing was
-     * asked for. Call on the request's event loop before the response ends.
+     * asked for, in which case it is timed under its endpoint's path template. Call on the
+     * request's event loop before the response ends.
      *
      * @param notModified whether the answer is 304 rather than 200
      */
     public void answered(RoutingContext ctx, Endpoint endpoint, boolean notModified) {
         counts[endpoint.ordinal()][notModified ? 1 : 0].increment();
-        if (untimed) {
-            ((HttpServerRequestInternal) ctx.request()).context().putLocal(TEMPLATE_KEY, UNTIMED);
-        }
+        ((HttpServerRequestInternal) ctx.request()).context().putLocal(TEMPLATE_KEY, untimed ? UNTIMED : endpoint.uri);
     }
 }
