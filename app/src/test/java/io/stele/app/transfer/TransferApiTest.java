@@ -116,21 +116,26 @@ public class TransferApiTest {
                 .then();
     }
 
-    @Test
-    void exportThenImport_restoresArtifactsWithTheirIdsStatesMetadataAndRules() throws Exception {
-        String id = newId();
+    /** Creates an artifact of the named record with versions 1 and 2, and gives version 2's globalId. */
+    private static long createWithTwoVersions(String id, String name) {
         given().header("X-Registry-ArtifactId", id)
-                .body(schema("A", 1))
+                .body(schema(name, 1))
                 .post("/api/artifacts")
                 .then()
                 .statusCode(200);
-        long v2 = given().body(schema("A", 2))
+        return given().body(schema(name, 2))
                 .put("/api/artifacts/" + id)
                 .then()
                 .statusCode(200)
                 .extract()
                 .jsonPath()
                 .getLong("globalId");
+    }
+
+    @Test
+    void exportThenImport_restoresArtifactsWithTheirIdsStatesMetadataAndRules() throws Exception {
+        String id = newId();
+        long v2 = createWithTwoVersions(id, "A");
         given().contentType(ContentType.JSON)
                 .body("{\"state\":\"DEPRECATED\"}")
                 .put("/api/artifacts/" + id + "/versions/2/state")
@@ -305,18 +310,7 @@ public class TransferApiTest {
     @Test
     void exportThenImport_ofFormat2_restoresTheArtifact() throws Exception {
         String id = newId();
-        given().header("X-Registry-ArtifactId", id)
-                .body(schema("R", 1))
-                .post("/api/artifacts")
-                .then()
-                .statusCode(200);
-        long v2 = given().body(schema("R", 2))
-                .put("/api/artifacts/" + id)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("globalId");
+        long v2 = createWithTwoVersions(id, "R");
         String metaBefore = given().get("/api/ids/" + v2 + "/meta")
                 .then()
                 .statusCode(200)
