@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
@@ -17,22 +16,13 @@ import java.util.concurrent.atomic.LongAdder;
  * per-request latency histogram {@code http_server_requests_seconds}. Such an answer takes a few
  * microseconds; timing it, building its tags, finding its timer and filling its histogram cost a
  * quarter of the registry's CPU per request, and would tell only how long the request queued.
- * Requests the cache could not answer, errors included, are timed as before.
+ * Requests the cache could not answer, errors included, are timed by {@link RequestTimer}.
  *
  * <p>With {@code stele.metrics.time-cached-answers=true} every answer is timed as well (and still
  * counted here), at that cost. Thread-safe; {@link #answered} never blocks.
  */
 @Singleton
 public class CachedAnswerMetrics {
-
-    /**
-     * The path template under which Quarkus' HTTP binder files a request, when the registry names
-     * one (the key is the one Quarkus REST uses for its resource templates). The binder ignores
-     * this template: see {@code quarkus.micrometer.binder.http-server.ignore-patterns}.
-     */
-    static final String TEMPLATE_KEY = "UrlPathTemplate";
-
-    static final String UNTIMED = "/stele/cached-answer";
 
     /** Settings of the registry's own metrics, under {@code stele.metrics}. */
     @ConfigMapping(prefix = "stele.metrics")
@@ -65,14 +55,17 @@ public class CachedAnswerMetrics {
     @Inject
     Config config;
 
+    @Inject
+    RequestTimer timer;
+
     /** Indexed by endpoint, then 0 for 200 and 1 for 304. */
     private final LongAdder[][] counts = new LongAdder[Endpoint.values().length][2];
 
-    private boolean untimed;
+    private boolean timed;
 
     @PostConstruct
     void register() {
-        untimed = !config.timeCachedAnswers();
+        timed = config.timeCachedAnswers();
         for (Endpoint endpoint : Endpoint.values()) {
             for (int status = 0; status < 2; status++) {
                 LongAdder count = new LongAdder();
@@ -88,14 +81,16 @@ public class CachedAnswerMetrics {
     }
 
     /**
-     * Counts an answer from the cache, and keeps it out of the latency histogram unless timing was
-     * asked for, in which case it is timed under its endpoint's path template. Call on the
-     * request's event loop before the response ends.
+     * Counts an answer from the cache, and when timing was asked for times it under its endpoint's
+     * path template. Call on the request's event loop before the response ends.
      *
      * @param notModified whether the answer is 304 rather than 200
      */
     public void answered(RoutingContext ctx, Endpoint endpoint, boolean notModified) {
         counts[endpoint.ordinal()][notModified ? 1 : 0].increment();
-        ((HttpServerRequestInternal) ctx.request()).context().putLocal(TEMPLATE_KEY, untimed ? UNTIMED : endpoint.uri);
+        if (timed) {
+            RequestTimer.nameTemplate(ctx, endpoint.uri);
+            timer.start(ctx);
+        }
     }
 }

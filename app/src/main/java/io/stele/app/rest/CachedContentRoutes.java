@@ -3,6 +3,7 @@ package io.stele.app.rest;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
+import io.stele.app.metrics.RequestTimer;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -22,8 +23,8 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class CachedContentRoutes {
 
-    /** Before the JAX-RS layer's own route. */
-    static final int ORDER = -1000;
+    /** Before the JAX-RS layer's own route, and before requests are timed: its answers are counted. */
+    static final int ORDER = RequestTimer.ORDER - 1;
 
     @Inject
     StorageProvider provider;

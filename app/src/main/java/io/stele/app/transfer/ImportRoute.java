@@ -3,6 +3,7 @@ package io.stele.app.transfer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stele.app.artifacts.ApiConfig;
+import io.stele.app.metrics.RequestTimer;
 import io.stele.app.rest.ErrorBody;
 import io.stele.app.rest.ErrorMappers;
 import io.stele.app.storage.StorageProvider;
@@ -37,10 +38,11 @@ public class ImportRoute {
     ApiConfig config;
 
     void register(@Observes Router router) {
-        router.post(PATH).order(-1000).handler(this::handle);
+        router.post(PATH).order(RequestTimer.ORDER + 1).handler(this::handle);
     }
 
     private void handle(RoutingContext ctx) {
+        RequestTimer.nameTemplate(ctx, PATH);
         if (!provider.isStarted()) {
             fail(ctx, new StorageUnavailableException("The storage backend is unavailable; retry later.", null), null);
             return;
