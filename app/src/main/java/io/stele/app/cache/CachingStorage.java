@@ -85,6 +85,9 @@ public final class CachingStorage extends ForwardingStorage {
             stamps.artifactChanged(a.artifactId());
             latest.invalidate(a.artifactId());
             rules.invalidate(RuleScope.artifact(a.artifactId()));
+        } else if (change instanceof Change.VersionsChanged v) {
+            stamps.artifactChanged(v.artifactId());
+            latest.invalidate(v.artifactId());
         } else if (change instanceof Change.GlobalChanged) {
             rules.invalidate(RuleScope.GLOBAL);
         } else if (change instanceof Change.Unknown) {

@@ -2,21 +2,12 @@ package io.stele.app.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
-import io.stele.storage.VersionStore;
-import io.stele.storage.forwarding.ForwardingStorage;
-import io.stele.storage.forwarding.ForwardingVersionStore;
-import io.stele.storage.sql.SqlStorage;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -46,11 +37,8 @@ class CachingStorageLoadTest {
 
     @BeforeEach
     void open() throws Exception {
-        Files.createDirectories(Path.of("target"));
-        backend = new HoldingStorage(SqlStorage.openEmbedded(
-                Files.createTempDirectory(Path.of("target").toAbsolutePath(), "held-load-")));
-        cache = new CachingStorage(backend, 16 * 1024 * 1024, Duration.ofMinutes(10), new SimpleMeterRegistry());
-        cache.start();
+        backend = new HoldingStorage(ObservedStorage.embedded("held-load-"));
+        cache = backend.cached();
     }
 
     @AfterEach
@@ -143,48 +131,30 @@ class CachingStorageLoadTest {
     }
 
     /** A real backend whose reads of one artifact's latest version wait, once read, until released. */
-    private static final class HoldingStorage extends ForwardingStorage {
+    private static final class HoldingStorage extends ObservedStorage {
 
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicInteger latestReads = new AtomicInteger();
-        private final RegistryStorage backend;
-        private final VersionStore versions = new ForwardingVersionStore() {
-            @Override
-            protected VersionStore delegate() {
-                return backend.versions();
-            }
-
-            @Override
-            public Optional<StoredVersion> latest(String artifactId) {
-                Optional<StoredVersion> read = super.latest(artifactId);
-                if (artifactId.equals(HELD)) {
-                    latestReads.incrementAndGet();
-                    entered.countDown();
-                    try {
-                        if (!release.await(2 * DEADLINE_SECONDS, TimeUnit.SECONDS)) {
-                            throw new AssertionError("The test never released the held load");
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return read;
-            }
-        };
 
         HoldingStorage(RegistryStorage backend) {
-            this.backend = backend;
+            super(backend);
         }
 
         @Override
-        protected RegistryStorage delegate() {
-            return backend;
-        }
-
-        @Override
-        public VersionStore versions() {
-            return versions;
+        protected void readLatest(String artifactId) {
+            if (!artifactId.equals(HELD)) {
+                return;
+            }
+            latestReads.incrementAndGet();
+            entered.countDown();
+            try {
+                if (!release.await(2 * DEADLINE_SECONDS, TimeUnit.SECONDS)) {
+                    throw new AssertionError("The test never released the held load");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package io.stele.storage.sql;
 import io.stele.storage.Change;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -27,8 +28,12 @@ import org.postgresql.PGNotification;
  * expires ({@code stele.cache.version-ttl}).
  *
  * <p>Hearing: a connection of its own {@code LISTEN}s and reports what it hears to this node's
- * listeners; its own announcements are heard too, which only repeats an invalidation. After losing
- * that connection it reports {@link Change.Unknown}, since it may have missed changes meanwhile.
+ * listeners, but for the sender's own announcements, known by their connection's backend process
+ * id: this node reported those changes to its listeners when it committed them, and hearing them
+ * again would drop cache entries read since, such as the latest version a write just cached. After
+ * losing that connection it reports {@link Change.Unknown}, since it may have missed changes
+ * meanwhile. A {@link Change.VersionsChanged} goes out as an {@link Change.ArtifactChanged}: other
+ * nodes drop the artifact's rules too, which costs them a read, never a stale one.
  */
 final class PostgresChangeSignal implements SqlChangeFeed.Signal {
 
@@ -39,7 +44,14 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     private static final long PROBE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final DataSource dataSource;
+    private static final int NO_PID = -1;
+
     private final LinkedBlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
+    /** The sender's connection while it has one; used by the sender thread only. */
+    private Connection announcing;
+    /** The backend process id of {@link #announcing}, or {@link #NO_PID}. */
+    private volatile int announcerPid = NO_PID;
+
     private volatile boolean running = true;
     private Thread listener;
     private Thread sender;
@@ -59,6 +71,8 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     public void committed(Change change) {
         if (change instanceof Change.ArtifactChanged a) {
             outgoing.add("A " + a.artifactId());
+        } else if (change instanceof Change.VersionsChanged v) {
+            outgoing.add("A " + v.artifactId());
         } else if (change instanceof Change.GlobalChanged) {
             outgoing.add("G");
         }
@@ -79,16 +93,31 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
 
     /** Sends what this node committed, as many announcements per transaction as are waiting. */
     private void send() {
+        try {
+            sendUntilClosed();
+        } finally {
+            closeAnnouncing();
+        }
+    }
+
+    private void sendUntilClosed() {
+        long lastSent = System.nanoTime();
         while (running) {
             List<String> batch = new ArrayList<>();
             try {
                 String first = outgoing.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 if (first == null) {
+                    // An idle connection could die unnoticed and its process id go to another
+                    // node's connection, whose announcements would then be taken for ours.
+                    if (System.nanoTime() - lastSent > PROBE_NANOS) {
+                        closeAnnouncing();
+                    }
                     continue;
                 }
                 batch.add(first);
                 outgoing.drainTo(batch, 999);
                 announce(new ArrayList<>(new LinkedHashSet<>(batch)));
+                lastSent = System.nanoTime();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -101,8 +130,8 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     }
 
     private void announce(List<String> payloads) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
+        Connection c = announcing();
+        try {
             try (Statement s = c.createStatement()) {
                 s.execute("SET LOCAL synchronous_commit = off");
             }
@@ -112,6 +141,45 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
                 ps.execute();
             }
             c.commit();
+        } catch (SQLException | RuntimeException e) {
+            closeAnnouncing();
+            throw e;
+        }
+    }
+
+    /**
+     * The sender's own connection, kept open so that the listener knows its announcements by their
+     * backend process id: they repeat what this node already told its listeners when it committed.
+     */
+    private Connection announcing() throws SQLException {
+        if (announcing == null) {
+            Connection c = dataSource.getConnection();
+            try {
+                c.setAutoCommit(false);
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+                    rs.next();
+                    announcerPid = rs.getInt(1);
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.close();
+                throw e;
+            }
+            announcing = c;
+        }
+        return announcing;
+    }
+
+    private void closeAnnouncing() {
+        announcerPid = NO_PID;
+        if (announcing != null) {
+            try {
+                announcing.close();
+            } catch (SQLException e) {
+                LOG.debugf("Closing the announcing connection: %s", e.getMessage());
+            }
+            announcing = null;
         }
     }
 
@@ -140,7 +208,9 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
                     PGNotification[] notifications = pg.getNotifications(POLL_MILLIS);
                     if (notifications != null) {
                         for (PGNotification n : notifications) {
-                            feed.publish(decode(n.getParameter()));
+                            if (n.getPID() != announcerPid) {
+                                feed.publish(decode(n.getParameter()));
+                            }
                         }
                     }
                 }

@@ -71,9 +71,9 @@ final class SqlVersionStore implements VersionStore {
         Instant now = VersionRows.millis(clock.get());
         if (dialect == SqlDialect.POSTGRESQL) {
             return changes.write(
-                    jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
+                    jdbc, new Change.VersionsChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
         }
-        return changes.write(jdbc, new Change.ArtifactChanged(draft.artifactId()), c -> {
+        return changes.write(jdbc, new Change.VersionsChanged(draft.artifactId()), c -> {
             // Taking the number locks the artifact's row until commit: concurrent writers queue here.
             EditableMeta meta = draft.meta();
             Taken taken = Jdbc.updateReturning(
@@ -223,7 +223,7 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
         Instant now = VersionRows.millis(clock.get());
-        return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
+        return changes.write(jdbc, new Change.VersionsChanged(artifactId), c -> {
             int rows = Jdbc.update(
                     c,
                     "UPDATE versions SET name = ?, description = ?, labels = ?, properties = ?, modified_by = ?,"
@@ -247,7 +247,7 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
         Instant now = VersionRows.millis(clock.get());
-        return changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
+        return changes.write(jdbc, new Change.VersionsChanged(artifactId), c -> {
             int rows = Jdbc.update(
                     c,
                     "UPDATE versions SET state = ?, modified_by = ?, modified_on = ? WHERE artifact_id = ? AND version = ?",
@@ -266,6 +266,7 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public void delete(String artifactId, int version) {
+        // the artifact goes with its last version, and its rules with it
         changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
             int rows =
                     Jdbc.update(c, "DELETE FROM versions WHERE artifact_id = ? AND version = ?", artifactId, version);

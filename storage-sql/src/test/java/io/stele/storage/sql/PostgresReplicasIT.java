@@ -84,17 +84,7 @@ class PostgresReplicasIT {
     private void awaitListening(BlockingQueue<Change> heardByB) {
         String probe = "probe-" + UUID.randomUUID();
         a.artifacts().create(draft(probe, 0));
-        Change expected = new Change.ArtifactChanged(probe);
-        await("node B hears node A's write of " + probe)
-                .atMost(Duration.ofSeconds(30))
-                .until(() -> {
-                    for (Change heard = heardByB.poll(); heard != null; heard = heardByB.poll()) {
-                        if (heard.equals(expected)) {
-                            return true;
-                        }
-                    }
-                    return false;
-                });
+        awaitHeard(heardByB, new Change.ArtifactChanged(probe), "node B hears node A's write of " + probe);
     }
 
     @Test
@@ -117,6 +107,50 @@ class PostgresReplicasIT {
                     "Change signal from node A to node B: median %d ms, max %d ms over %d writes%n",
                     latencies.get(latencies.size() / 2), latencies.get(latencies.size() - 1), latencies.size());
         }
+    }
+
+    /**
+     * A node reports its own changes once, when it commits them, not again when it hears its own
+     * announcements: hearing them would drop what it cached since, such as the latest version its
+     * write just cached.
+     */
+    @Test
+    void aNodeReportsItsOwnChangesOnce_notAgainWhenItHearsItsAnnouncements() throws Exception {
+        BlockingQueue<Change> heardByA = new LinkedBlockingQueue<>();
+        BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
+        try (AutoCloseable sa = a.changes().subscribe(heardByA::add);
+                AutoCloseable sb = b.changes().subscribe(heardByB::add)) {
+            awaitListening(heardByB);
+            String mine = "mine-" + UUID.randomUUID();
+            a.artifacts().create(draft(mine, 0));
+            a.versions().add(draft(mine, 1));
+            // A announces in order: once B hears the marker, A's announcements of 'mine' are out
+            String marker = "marker-" + UUID.randomUUID();
+            a.artifacts().create(draft(marker, 0));
+            awaitHeard(heardByB, new Change.ArtifactChanged(marker), "node B hears node A's " + marker);
+            // and A hears what was announced before B's write before it hears B's write
+            String theirs = "theirs-" + UUID.randomUUID();
+            b.artifacts().create(draft(theirs, 0));
+            List<Change> heard = awaitHeard(heardByA, new Change.ArtifactChanged(theirs), "node A hears " + theirs);
+
+            assertThat(heard.stream().filter(c -> c.toString().contains(mine)))
+                    .containsExactly(new Change.ArtifactChanged(mine), new Change.VersionsChanged(mine));
+        }
+    }
+
+    /** Everything heard up to and including the expected change, which must come within 30 s. */
+    private static List<Change> awaitHeard(BlockingQueue<Change> queue, Change expected, String what) {
+        List<Change> heard = new ArrayList<>();
+        await(what).atMost(Duration.ofSeconds(30)).until(() -> {
+            for (Change c = queue.poll(); c != null; c = queue.poll()) {
+                heard.add(c);
+                if (c.equals(expected)) {
+                    return true;
+                }
+            }
+            return false;
+        });
+        return heard;
     }
 
     @Test
