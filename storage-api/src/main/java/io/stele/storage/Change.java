@@ -7,8 +7,8 @@ public sealed interface Change {
     record ArtifactChanged(String artifactId) implements Change {}
 
     /**
-     * Only this artifact's versions changed (one added or deleted, or a version's state or
-     * metadata), not its rules, nor whether it exists. A backend reports it where it knows as much,
+     * Only this artifact's versions changed (one added, or a version's state or metadata), not its
+     * rules, nor whether it exists. A backend reports it where it knows as much,
      * so that caches keep the artifact's rules; {@link ArtifactChanged} is always correct in its place.
      */
     record VersionsChanged(String artifactId) implements Change {}

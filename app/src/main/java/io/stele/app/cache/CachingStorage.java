@@ -82,12 +82,10 @@ public final class CachingStorage extends ForwardingStorage {
 
     private void onChange(Change change) {
         if (change instanceof Change.ArtifactChanged a) {
-            stamps.artifactChanged(a.artifactId());
-            latest.invalidate(a.artifactId());
+            versionsChanged(a.artifactId());
             rules.invalidate(RuleScope.artifact(a.artifactId()));
         } else if (change instanceof Change.VersionsChanged v) {
-            stamps.artifactChanged(v.artifactId());
-            latest.invalidate(v.artifactId());
+            versionsChanged(v.artifactId()); // its rules stay
         } else if (change instanceof Change.GlobalChanged) {
             rules.invalidate(RuleScope.GLOBAL);
         } else if (change instanceof Change.Unknown) {
@@ -98,6 +96,11 @@ public final class CachingStorage extends ForwardingStorage {
         } else {
             throw new IllegalArgumentException("Unknown kind of change: " + change);
         }
+    }
+
+    private void versionsChanged(String artifactId) {
+        stamps.artifactChanged(artifactId);
+        latest.invalidate(artifactId);
     }
 
     ChangeStamps.Stamp stamp(String artifactId) {

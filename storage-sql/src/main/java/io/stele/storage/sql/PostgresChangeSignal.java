@@ -43,9 +43,9 @@ final class PostgresChangeSignal implements SqlChangeFeed.Signal {
     /** How often the listening connection is probed, so a silently dead one is found. */
     private static final long PROBE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-    private final DataSource dataSource;
     private static final int NO_PID = -1;
 
+    private final DataSource dataSource;
     private final LinkedBlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
     /** The sender's connection while it has one; used by the sender thread only. */
     private Connection announcing;
