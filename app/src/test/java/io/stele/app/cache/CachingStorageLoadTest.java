@@ -2,12 +2,9 @@ package io.stele.app.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.storage.ArtifactType;
-import io.stele.storage.Content;
-import io.stele.storage.EditableMeta;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredVersion;
-import io.stele.storage.VersionDraft;
+import io.stele.storage.testkit.Drafts;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -50,9 +47,9 @@ class CachingStorageLoadTest {
 
     @Test
     void aLoadHeldBackInTheBackend_blocksNeitherOtherReadsNorChangeReports_andIsNotKeptPastAChange() throws Exception {
-        cache.artifacts().create(draft("other", 1));
+        cache.artifacts().create(Drafts.avro("other", 1));
         assertThat(cache.latestAnswer("other").version().version()).isEqualTo(1);
-        backend.artifacts().create(draft(HELD, 1)); // straight to the backend: not cached
+        backend.artifacts().create(Drafts.avro(HELD, 1)); // straight to the backend: not cached
 
         Future<StoredVersion> held =
                 threads.submit(() -> cache.versions().latest(HELD).orElseThrow());
@@ -68,9 +65,9 @@ class CachingStorageLoadTest {
         // The backend tells the cache of this write before it returns: a listener that waited
         // for the held load would hold the write too.
         within("a write of the held artifact, whose change report drops its entry", () -> backend.versions()
-                .add(draft(HELD, 2)));
+                .add(Drafts.avro(HELD, 2)));
         within("a write of another artifact through the cache", () -> cache.versions()
-                .add(draft("other", 2)));
+                .add(Drafts.avro("other", 2)));
         assertThat(cache.versions().latest("other"))
                 .hasValueSatisfying(v -> assertThat(v.version()).isEqualTo(2));
 
@@ -85,7 +82,7 @@ class CachingStorageLoadTest {
 
     @Test
     void concurrentReadsOfOneUncachedArtifact_shareOneLoad() throws Exception {
-        backend.artifacts().create(draft(HELD, 1));
+        backend.artifacts().create(Drafts.avro(HELD, 1));
         Future<StoredVersion> first =
                 threads.submit(() -> cache.versions().latest(HELD).orElseThrow());
         assertThat(backend.entered.await(DEADLINE_SECONDS, TimeUnit.SECONDS)).isTrue();
@@ -119,15 +116,6 @@ class CachingStorageLoadTest {
                             + "' was held back in the backend",
                     e);
         }
-    }
-
-    private static VersionDraft draft(String artifactId, int n) {
-        return new VersionDraft(
-                artifactId,
-                ArtifactType.AVRO,
-                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"),
-                EditableMeta.EMPTY,
-                "alice");
     }
 
     /** A real backend whose reads of one artifact's latest version wait, once read, until released. */

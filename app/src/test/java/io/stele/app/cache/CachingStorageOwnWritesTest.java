@@ -2,13 +2,10 @@ package io.stele.app.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.storage.ArtifactType;
-import io.stele.storage.Content;
-import io.stele.storage.EditableMeta;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
-import io.stele.storage.VersionDraft;
+import io.stele.storage.testkit.Drafts;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +28,7 @@ class CachingStorageOwnWritesTest {
     void open() throws Exception {
         backend = new CountingStorage(ObservedStorage.embedded("own-writes-"));
         cache = backend.cached();
-        cache.artifacts().create(draft(1));
+        cache.artifacts().create(Drafts.avro("a", 1));
         cache.rules().create(SCOPE, RuleType.VALIDITY, "FULL");
     }
 
@@ -49,7 +46,7 @@ class CachingStorageOwnWritesTest {
         int latest = backend.latestReads.get();
 
         for (int n = 2; n <= 4; n++) {
-            cache.versions().add(draft(n));
+            cache.versions().add(Drafts.avro("a", n));
             assertThat(cache.rules().list(SCOPE)).isEqualTo(Map.of(RuleType.VALIDITY, "FULL"));
             int expected = n;
             assertThat(cache.versions().latest("a"))
@@ -67,21 +64,12 @@ class CachingStorageOwnWritesTest {
     @Test
     void aChangeOfTheRules_stillDropsTheCachedRules() {
         assertThat(cache.rules().list(SCOPE)).isEqualTo(Map.of(RuleType.VALIDITY, "FULL"));
-        cache.versions().add(draft(2));
+        cache.versions().add(Drafts.avro("a", 2));
 
         backend.rules().create(SCOPE, RuleType.COMPATIBILITY, "BACKWARD"); // as another node would
 
         assertThat(cache.rules().list(SCOPE))
                 .isEqualTo(Map.of(RuleType.VALIDITY, "FULL", RuleType.COMPATIBILITY, "BACKWARD"));
-    }
-
-    private static VersionDraft draft(int n) {
-        return new VersionDraft(
-                "a",
-                ArtifactType.AVRO,
-                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"),
-                EditableMeta.EMPTY,
-                "alice");
     }
 
     /** A real backend that counts the reads of rules and of latest versions that reach it. */

@@ -53,7 +53,7 @@ class EmbeddedRestartIT {
         Map<String, String> settings = Map.of("stele.storage.embedded.dir", dir.toString());
         List<Long> acknowledged;
         try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
-            acknowledged = Writes.floodThenKill(registry, 4, 200);
+            acknowledged = Writes.floodThenKill(registry, 16, 400);
         }
         try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
             Writes.assertAllPresent(registry, acknowledged);

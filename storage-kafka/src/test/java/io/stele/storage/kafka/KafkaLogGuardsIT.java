@@ -6,15 +6,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
-import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
-import io.stele.storage.VersionDraft;
 import io.stele.storage.sql.SqlStorage;
+import io.stele.storage.testkit.Drafts;
 import io.stele.storage.testkit.servers.KafkaServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -42,15 +41,6 @@ import org.junit.jupiter.api.Test;
 class KafkaLogGuardsIT {
 
     private final KafkaServer broker = KafkaServer.shared();
-
-    private static VersionDraft draft(String id) {
-        return new VersionDraft(
-                id,
-                ArtifactType.AVRO,
-                Content.of("{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}"),
-                EditableMeta.EMPTY,
-                "alice");
-    }
 
     private void createTopic(String topic, int partitions, Map<String, String> configs) throws Exception {
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
@@ -117,14 +107,14 @@ class KafkaLogGuardsIT {
         Path state = KafkaReplicas.newStateDir();
         try (KafkaStorage first =
                 KafkaReplicas.startReady(KafkaReplicas.settings(broker, KafkaReplicas.newTopic(), state))) {
-            first.artifacts().create(draft("first"));
+            first.artifacts().create(Drafts.avro("first", 0));
         }
         assertStartRefused(KafkaReplicas.newTopic(), state, "built from another topic");
 
         Path embedded = KafkaReplicas.newStateDir();
         try (SqlStorage registry = SqlStorage.openEmbedded(embedded)) {
             registry.start();
-            registry.artifacts().create(draft("embedded"));
+            registry.artifacts().create(Drafts.avro("embedded", 0));
         }
         assertStartRefused(KafkaReplicas.newTopic(), embedded, "not built from a Kafka log");
     }
@@ -134,7 +124,7 @@ class KafkaLogGuardsIT {
         String topic = KafkaReplicas.newTopic();
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
         try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
-            replica.artifacts().create(draft("before"));
+            replica.artifacts().create(Drafts.avro("before", 0));
             try (KafkaProducer<byte[], byte[]> producer =
                     new KafkaProducer<>(new KafkaTopic(settings).producerProperties())) {
                 producer.send(new ProducerRecord<>(
@@ -148,7 +138,7 @@ class KafkaLogGuardsIT {
                     .atMost(Duration.ofSeconds(10))
                     .pollInterval(Duration.ofMillis(10))
                     .until(() -> !replica.isReady());
-            assertThatThrownBy(() -> replica.artifacts().create(draft("after")))
+            assertThatThrownBy(() -> replica.artifacts().create(Drafts.avro("after", 0)))
                     .isInstanceOf(StorageUnavailableException.class)
                     .hasMessageContaining("format 2");
             assertThat(replica.artifacts().get("before")).isPresent(); // reads go on from the local state
@@ -160,13 +150,13 @@ class KafkaLogGuardsIT {
         String topic = KafkaReplicas.newTopic();
         KafkaLogSettings settings = KafkaReplicas.settings(broker, topic, KafkaReplicas.newStateDir());
         try (KafkaStorage replica = KafkaReplicas.startReady(settings)) {
-            replica.artifacts().create(draft("a"));
+            replica.artifacts().create(Drafts.avro("a", 0));
             try (Connection c = replica.localDataSource().getConnection();
                     Statement s = c.createStatement()) {
                 s.execute("ALTER TABLE log_position RENAME TO log_position_away"); // every apply now fails
                 long applied = replica.appliedOffset();
                 CompletableFuture<StoredArtifact> write =
-                        CompletableFuture.supplyAsync(() -> replica.versions().add(draft("a")));
+                        CompletableFuture.supplyAsync(() -> replica.versions().add(Drafts.avro("a", 0)));
                 await("the write's record reaches the log")
                         .atMost(Duration.ofSeconds(10))
                         .until(() -> new KafkaTopic(settings).prepare().endOffset() > applied + 1);

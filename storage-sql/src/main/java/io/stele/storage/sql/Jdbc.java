@@ -30,10 +30,12 @@ final class Jdbc {
 
     private final DataSource dataSource;
     private final SqlStorage.CommitHook beforeCommit;
+    private final Durability durability;
 
-    Jdbc(DataSource dataSource, SqlStorage.CommitHook beforeCommit) {
+    Jdbc(DataSource dataSource, SqlStorage.CommitHook beforeCommit, Durability durability) {
         this.dataSource = dataSource;
         this.beforeCommit = beforeCommit;
+        this.durability = durability;
     }
 
     /** A unit of work on one connection. */
@@ -54,53 +56,72 @@ final class Jdbc {
         T map(ResultSet rs) throws SQLException;
     }
 
-    /** Runs work in one transaction, retrying it when the database asks for a retry. */
+    /**
+     * Runs work in one transaction, retrying it when the database asks for a retry, and returns once
+     * the commit is durable (see {@link Durability}).
+     */
     <T> T inTransaction(Work<T> work) {
         for (int attempt = 1; ; attempt++) {
+            T result;
+            Durability.Written written;
             try (Connection c = dataSource.getConnection()) {
-                return commitOrRollback(c, connection -> {
-                    T result = work.run(connection);
-                    beforeCommit.run(connection);
-                    return result;
-                });
+                c.setAutoCommit(false);
+                try {
+                    result = work.run(c);
+                    beforeCommit.run(c);
+                    written = durability.commit(c);
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(c, e);
+                    throw e;
+                }
             } catch (SQLException e) {
                 if (isRetryable(e) && attempt < MAX_ATTEMPTS) {
                     continue;
                 }
                 throw translate(e);
             }
+            written.await();
+            return result;
         }
     }
 
     /**
-     * Runs read-only work with auto-commit. A read that lost its connection (a pooled connection
-     * that went stale when the database restarted) is tried once more on a fresh one.
+     * Runs read-only work with auto-commit, and returns once what it read is durable (see {@link
+     * Durability#awaitReadWritten()}). A read that lost its connection (a pooled connection that went
+     * stale when the database restarted) is tried once more on a fresh one.
      */
     <T> T read(Work<T> work) {
         for (int attempt = 1; ; attempt++) {
+            T result;
             try (Connection c = dataSource.getConnection()) {
-                return work.run(c);
+                result = work.run(c);
             } catch (SQLException e) {
                 if (isConnectionLost(e) && attempt < 2) {
                     continue;
                 }
                 throw translate(e);
             }
+            durability.awaitReadWritten();
+            return result;
         }
     }
 
     /**
      * Runs a long read in one read-only, repeatable-read transaction, so that it sees one snapshot
      * of the database however long it takes. It is not retried: what it read may have been handed on.
+     * What it hands on as it reads cannot wait for {@link Durability}, so it returns only once all
+     * of it is durable: an export writes its trailer after that, and a file without its trailer is
+     * refused as cut when imported.
      */
     <T> T snapshot(Work<T> work) {
+        T result;
         try (Connection c = dataSource.getConnection()) {
             int isolation = c.getTransactionIsolation();
             c.setAutoCommit(false);
             c.setReadOnly(true);
             c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             try {
-                return commitOrRollback(c, work);
+                result = commitOrRollback(c, work);
             } finally {
                 c.setReadOnly(false);
                 c.setTransactionIsolation(isolation);
@@ -108,6 +129,8 @@ final class Jdbc {
         } catch (SQLException e) {
             throw translate(e);
         }
+        durability.awaitReadWritten();
+        return result;
     }
 
     /** Runs work in one transaction on the connection: committed if it returns, rolled back if it throws. */

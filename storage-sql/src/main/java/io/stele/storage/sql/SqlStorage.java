@@ -30,11 +30,15 @@ import org.flywaydb.core.api.FlywayException;
  */
 public final class SqlStorage implements RegistryStorage {
 
+    /** How long a write waits for its commit to be written to the embedded database's file. */
+    private static final Duration GROUP_WRITE_DEADLINE = Duration.ofSeconds(30);
+
     private final String kind;
     private final String location;
     private final DataSource dataSource;
     private final Flyway flyway;
     private final Runnable onClose;
+    private final Durability durability;
     private final SqlChangeFeed changes;
     private final Jdbc jdbc;
     private final SqlArtifactStore artifacts;
@@ -58,8 +62,9 @@ public final class SqlStorage implements RegistryStorage {
             DataSource dataSource,
             Flyway flyway,
             SqlChangeFeed.Signal signal,
+            Durability durability,
             Runnable onClose) {
-        this(kind, dialect, location, dataSource, flyway, signal, onClose, Instant::now, c -> {});
+        this(kind, dialect, location, dataSource, flyway, signal, durability, onClose, Instant::now, c -> {});
     }
 
     private SqlStorage(
@@ -69,6 +74,7 @@ public final class SqlStorage implements RegistryStorage {
             DataSource dataSource,
             Flyway flyway,
             SqlChangeFeed.Signal signal,
+            Durability durability,
             Runnable onClose,
             Supplier<Instant> clock,
             CommitHook beforeCommit) {
@@ -77,8 +83,9 @@ public final class SqlStorage implements RegistryStorage {
         this.dataSource = dataSource;
         this.flyway = flyway;
         this.onClose = onClose;
+        this.durability = durability;
         this.changes = new SqlChangeFeed(signal);
-        this.jdbc = new Jdbc(dataSource, beforeCommit);
+        this.jdbc = new Jdbc(dataSource, beforeCommit, durability);
         this.artifacts = new SqlArtifactStore(jdbc, changes, clock);
         this.versions = new SqlVersionStore(jdbc, changes, dialect, clock);
         this.contents = new SqlContentStore(jdbc);
@@ -87,7 +94,11 @@ public final class SqlStorage implements RegistryStorage {
         this.transfer = new SqlTransferStore(jdbc, changes, dialect);
     }
 
-    /** The embedded default on H2: one process owns the files, so there are no other nodes to tell. */
+    /**
+     * The embedded default on H2: one process owns the files, so there are no other nodes to tell.
+     * Commits are written to the file in groups ({@link GroupCommit}), and a write is acknowledged
+     * once its group is written.
+     */
     public static SqlStorage embedded(String location, DataSource dataSource, Flyway flyway, Runnable onClose) {
         return new SqlStorage(
                 SqlStorageBeans.EMBEDDED,
@@ -96,6 +107,7 @@ public final class SqlStorage implements RegistryStorage {
                 dataSource,
                 flyway,
                 SqlChangeFeed.Signal.NONE,
+                new GroupCommit(dataSource, location, GROUP_WRITE_DEADLINE),
                 onClose);
     }
 
@@ -129,8 +141,7 @@ public final class SqlStorage implements RegistryStorage {
      * must survive a crash: a replica that loses its last commits applies them again. Not started.
      */
     public static SqlStorage openLocalState(String kind, Path dir, Supplier<Instant> clock, CommitHook beforeCommit) {
-        String url = StorageKindConfigSource.embeddedJdbcUrl(dir).replace(";WRITE_DELAY=0", "");
-        AgroalDataSource pool = h2Pool(url, 32);
+        AgroalDataSource pool = h2Pool(StorageKindConfigSource.embeddedJdbcUrl(dir), 32);
         Flyway flyway = Flyway.configure()
                 .dataSource(pool)
                 .locations(SqlDialect.H2.migrations())
@@ -142,6 +153,7 @@ public final class SqlStorage implements RegistryStorage {
                 pool,
                 flyway,
                 SqlChangeFeed.Signal.NONE,
+                Durability.AT_COMMIT,
                 pool::close,
                 clock,
                 beforeCommit);
@@ -180,6 +192,7 @@ public final class SqlStorage implements RegistryStorage {
                 dataSource,
                 flyway,
                 new PostgresChangeSignal(dataSource),
+                Durability.AT_COMMIT,
                 onClose);
     }
 
@@ -203,6 +216,7 @@ public final class SqlStorage implements RegistryStorage {
         } catch (FlywayException e) {
             throw StartFailures.classify(kind, location, e);
         }
+        durability.start();
         changes.listen();
     }
 
@@ -253,6 +267,7 @@ public final class SqlStorage implements RegistryStorage {
     @Override
     public void close() {
         changes.close();
+        durability.close();
         onClose.run();
     }
 }

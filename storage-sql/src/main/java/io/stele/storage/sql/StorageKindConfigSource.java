@@ -21,12 +21,12 @@ public class StorageKindConfigSource implements ConfigSourceFactory {
     static final int ORDINAL = 200;
 
     /**
-     * H2 in PostgreSQL compatibility mode, so both databases run the same SQL. WRITE_DELAY=0 writes
-     * each commit to the file before the commit returns, so a killed process loses no acknowledged
-     * write.
+     * H2 in PostgreSQL compatibility mode, so both databases run the same SQL. H2 commits in memory
+     * and writes its file in the background; the embedded backend writes it for each group of
+     * commits before it acknowledges them ({@link GroupCommit}).
      */
     static final String H2_OPTIONS =
-            ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;WRITE_DELAY=0";
+            ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000";
 
     /** The JDBC URL of the embedded database kept in a folder. */
     public static String embeddedJdbcUrl(Path dir) {

@@ -3,12 +3,9 @@ package io.stele.storage.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.ArtifactType;
 import io.stele.storage.Change;
-import io.stele.storage.Content;
-import io.stele.storage.EditableMeta;
 import io.stele.storage.StoredVersion;
-import io.stele.storage.VersionDraft;
+import io.stele.storage.testkit.Drafts;
 import io.stele.storage.testkit.servers.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -68,22 +65,13 @@ class PostgresReplicasIT {
         b.close();
     }
 
-    private static VersionDraft draft(String id, int n) {
-        return new VersionDraft(
-                id,
-                ArtifactType.AVRO,
-                Content.of("{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}"),
-                EditableMeta.EMPTY,
-                "");
-    }
-
     /**
      * Writes through node A until node B's subscriber hears it: B then listens, and every change
      * announced before has been delivered, so what the queue gets next is new.
      */
     private void awaitListening(BlockingQueue<Change> heardByB) {
         String probe = "probe-" + UUID.randomUUID();
-        a.artifacts().create(draft(probe, 0));
+        a.artifacts().create(Drafts.avro(probe, 0));
         awaitHeard(heardByB, new Change.ArtifactChanged(probe), "node B hears node A's write of " + probe);
     }
 
@@ -96,7 +84,7 @@ class PostgresReplicasIT {
             for (int i = 0; i < 20; i++) {
                 String id = "replica-" + UUID.randomUUID();
                 long started = System.nanoTime();
-                StoredVersion written = a.artifacts().create(draft(id, i));
+                StoredVersion written = a.artifacts().create(Drafts.avro(id, i));
                 Change heard = heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS);
                 latencies.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
                 assertThat(heard).isEqualTo(new Change.ArtifactChanged(id));
@@ -122,15 +110,15 @@ class PostgresReplicasIT {
                 AutoCloseable sb = b.changes().subscribe(heardByB::add)) {
             awaitListening(heardByB);
             String mine = "mine-" + UUID.randomUUID();
-            a.artifacts().create(draft(mine, 0));
-            a.versions().add(draft(mine, 1));
+            a.artifacts().create(Drafts.avro(mine, 0));
+            a.versions().add(Drafts.avro(mine, 1));
             // A announces in order: once B hears the marker, A's announcements of 'mine' are out
             String marker = "marker-" + UUID.randomUUID();
-            a.artifacts().create(draft(marker, 0));
+            a.artifacts().create(Drafts.avro(marker, 0));
             awaitHeard(heardByB, new Change.ArtifactChanged(marker), "node B hears node A's " + marker);
             // and A hears what was announced before B's write before it hears B's write
             String theirs = "theirs-" + UUID.randomUUID();
-            b.artifacts().create(draft(theirs, 0));
+            b.artifacts().create(Drafts.avro(theirs, 0));
             List<Change> heard = awaitHeard(heardByA, new Change.ArtifactChanged(theirs), "node A hears " + theirs);
 
             assertThat(heard.stream().filter(c -> c.toString().contains(mine)))
@@ -156,7 +144,7 @@ class PostgresReplicasIT {
     @Test
     void changesMadeInTheDatabaseByAnyone_areHeard() throws Exception {
         String id = "sql-" + UUID.randomUUID();
-        a.artifacts().create(draft(id, 1));
+        a.artifacts().create(Drafts.avro(id, 1));
         BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
         try (AutoCloseable subscription = b.changes().subscribe(heardByB::add);
                 Connection c = DriverManager.getConnection(
@@ -173,12 +161,12 @@ class PostgresReplicasIT {
     @Test
     void concurrentVersionsThroughBothNodes_leaveOneToNWithoutGapOrDuplicate() throws Exception {
         String id = "both-" + UUID.randomUUID();
-        a.artifacts().create(draft(id, 0));
+        a.artifacts().create(Drafts.avro(id, 0));
         List<Thread> writers = new ArrayList<>();
         for (SqlStorage node : List.of(a, b, a, b)) {
             Thread t = new Thread(() -> {
                 for (int i = 0; i < 50; i++) {
-                    node.versions().add(draft(id, i));
+                    node.versions().add(Drafts.avro(id, i));
                 }
             });
             writers.add(t);

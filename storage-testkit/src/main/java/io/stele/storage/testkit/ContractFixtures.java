@@ -19,7 +19,7 @@ interface ContractFixtures {
     }
 
     static String schema(int n) {
-        return "{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}";
+        return Drafts.schema(n);
     }
 
     static VersionDraft draft(String artifactId, String text, EditableMeta meta) {
