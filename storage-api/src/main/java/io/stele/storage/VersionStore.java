@@ -34,6 +34,13 @@ public interface VersionStore {
     /** The version with this globalId, in any state, or empty. */
     Optional<StoredVersion> byGlobalId(long globalId);
 
+    /**
+     * Every version whose content is this one, in any state, across all artifacts, ordered by
+     * artifactId and then version: the subjects and versions that use one Confluent schema id. One
+     * consistent read. Empty when no version uses it, or no such content exists.
+     */
+    List<StoredVersion> byContentId(long contentId);
+
     /** How many versions exist, across all artifacts. May take as long as a scan of them all. */
     long count();
 

@@ -179,6 +179,11 @@ public final class TimedStorage extends ForwardingStorage {
         }
 
         @Override
+        public List<StoredVersion> byContentId(long contentId) {
+            return timed("versions_by_content_id", () -> super.byContentId(contentId));
+        }
+
+        @Override
         public long count() {
             return timed("count_versions", super::count);
         }

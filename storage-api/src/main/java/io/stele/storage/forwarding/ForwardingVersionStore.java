@@ -35,6 +35,11 @@ public abstract class ForwardingVersionStore implements VersionStore {
     }
 
     @Override
+    public List<StoredVersion> byContentId(long contentId) {
+        return delegate().byContentId(contentId);
+    }
+
+    @Override
     public long count() {
         return delegate().count();
     }

@@ -189,6 +189,15 @@ final class SqlVersionStore implements VersionStore {
     }
 
     @Override
+    public List<StoredVersion> byContentId(long contentId) {
+        return jdbc.read(c -> Jdbc.queryList(
+                c,
+                VersionRows.SELECT + "WHERE v.content_id = ? ORDER BY v.artifact_id, v.version",
+                VersionRows::map,
+                contentId));
+    }
+
+    @Override
     public long count() {
         return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM versions", rs -> rs.getLong(1))
                 .orElse(0L));

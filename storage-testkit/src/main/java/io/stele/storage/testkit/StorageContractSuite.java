@@ -46,7 +46,8 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Tests use fresh artifact ids, so they share one backend and need no clean-up between them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class StorageContractSuite implements SearchContract, TransferContract, VersionDeletionContract {
+public abstract class StorageContractSuite
+        implements SearchContract, TransferContract, VersionDeletionContract, ContentUsageContract {
 
     private RegistryStorage storage;
 
