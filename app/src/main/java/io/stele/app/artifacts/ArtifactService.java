@@ -1,5 +1,6 @@
 package io.stele.app.artifacts;
 
+import io.stele.app.rules.Compatibility;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.app.rules.RulesService;
 import io.stele.app.rules.TypeSupports;
@@ -112,6 +113,43 @@ public class ArtifactService {
         return written(storage().versions().add(draft));
     }
 
+    /**
+     * Stores content under an artifact unless a version of it with the same meaning is there
+     * already (and not DISABLED), as a Confluent serializer registers a schema: creates the artifact,
+     * or adds a version checked against its rules, with {@code fallback} as the compatibility level
+     * where no rule sets one.
+     *
+     * @param type the content's type, as the client declared it
+     * @return the version found or written
+     */
+    public StoredVersion register(String artifactId, ArtifactType type, Upload upload, Compatibility fallback) {
+        Content content = checkedContent(upload);
+        if (content.size() == 0) {
+            throw new InvalidContentException("The schema is empty.");
+        }
+        Optional<StoredVersion> current = current(artifactId);
+        if (current.isEmpty()) {
+            rules.checkValidity(Optional.empty(), type, content);
+            try {
+                return storage().artifacts().create(draft(artifactId, type, content));
+            } catch (AlreadyExistsException e) {
+                current = current(artifactId); // created meanwhile: register against it
+            }
+        }
+        ArtifactType stored = current.orElseThrow(() -> NotFoundException.artifact(artifactId))
+                .type();
+        if (stored != type) {
+            throw new ArtifactTypeMismatchException(artifactId, stored, type);
+        }
+        rules.checkValidity(Optional.of(artifactId), type, content);
+        Optional<StoredVersion> same = sameContent(artifactId, type, content);
+        if (same.isPresent()) {
+            return same.get();
+        }
+        rules.checkCompatibility(artifactId, type, content, fallback);
+        return storage().versions().add(draft(artifactId, type, content)).latest();
+    }
+
     /** Runs the rules on a would-be new version, storing nothing. */
     public void testVersion(String artifactId, Upload upload) {
         checkedVersion(artifactId, upload);
@@ -178,6 +216,7 @@ public class ArtifactService {
                 .type();
         return sameContent(artifactId, type, content)
                 .orElseThrow(() -> new NotFoundException(
+                        NotFoundException.Missing.CONTENT,
                         "No enabled or deprecated version of artifact '" + artifactId + "' has the given content."));
     }
 

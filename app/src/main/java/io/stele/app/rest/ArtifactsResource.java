@@ -1,8 +1,7 @@
 package io.stele.app.rest;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.smallrye.mutiny.Uni;
+import io.stele.app.artifacts.AllArtifactIds;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
@@ -13,7 +12,6 @@ import io.stele.app.storage.StorageProvider;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
-import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredVersion;
 import jakarta.inject.Inject;
@@ -30,7 +28,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -45,8 +42,6 @@ public class ArtifactsResource {
 
     static final String ARTIFACT_TYPE = "X-Registry-ArtifactType";
     static final String ARTIFACT_ID = "X-Registry-ArtifactId";
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     @Inject
     StorageProvider provider;
@@ -67,12 +62,7 @@ public class ArtifactsResource {
         return provider.storage();
     }
 
-    /**
-     * Every artifact id, ascending, streamed as one JSON array while the ids are read a page at a
-     * time, each page after the last id of the one before: memory stays the same at any count. The
-     * first page is read before the answer starts, so a backend that is down answers 503; one that
-     * fails later cuts the stream, which a client sees as JSON that does not end.
-     */
+    /** Every artifact id, ascending, streamed as one JSON array ({@link AllArtifactIds}). */
     @GET
     @APIResponse(
             responseCode = "200",
@@ -82,24 +72,9 @@ public class ArtifactsResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
     public Response listArtifacts() {
-        int size = Math.max(1, Math.min(config.listPageSize(), PageRequest.MAX_LIMIT));
-        List<String> first = storage().artifacts().ids(new PageRequest(0, size));
-        StreamingOutput ids = out -> {
-            try (JsonGenerator json = JSON.createGenerator(out)) {
-                json.writeStartArray();
-                for (List<String> page = first; !page.isEmpty(); ) {
-                    for (String id : page) {
-                        json.writeString(id);
-                    }
-                    json.flush();
-                    page = page.size() < size
-                            ? List.of()
-                            : storage().artifacts().ids(PageRequest.after(page.get(page.size() - 1), size));
-                }
-                json.writeEndArray();
-            }
-        };
-        return Response.ok(ids, MediaType.APPLICATION_JSON_TYPE).build();
+        return Response.ok(
+                        AllArtifactIds.asJsonArray(storage(), config.listPageSize()), MediaType.APPLICATION_JSON_TYPE)
+                .build();
     }
 
     @POST

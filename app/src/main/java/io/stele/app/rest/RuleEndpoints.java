@@ -69,8 +69,10 @@ public class RuleEndpoints {
         try {
             return RuleType.valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new NotFoundException("No rule named '" + name + "' exists for " + scope + "; rules are "
-                    + List.of(RuleType.values()) + ".");
+            throw new NotFoundException(
+                    NotFoundException.Missing.RULE,
+                    "No rule named '" + name + "' exists for " + scope + "; rules are " + List.of(RuleType.values())
+                            + ".");
         }
     }
 }

@@ -98,9 +98,27 @@ public class RulesService {
      * @throws RuleViolationException listing every incompatibility, with the version and location
      */
     public void checkCompatibility(String artifactId, ArtifactType type, Content content) {
-        Optional<Compatibility> level = effective(Optional.of(artifactId), RuleType.COMPATIBILITY)
-                .map(config -> Compatibility.parse(config).orElse(Compatibility.NONE));
-        if (level.isEmpty() || level.get() == Compatibility.NONE) {
+        checkCompatibility(artifactId, type, content, Compatibility.NONE);
+    }
+
+    /**
+     * The compatibility level that applies to an artifact, or to new artifacts when {@code
+     * artifactId} is empty: its own COMPATIBILITY rule, else the global one, else {@code fallback}
+     * (each API's default: none for the v1 API, BACKWARD for the Confluent-compatible one).
+     */
+    public Compatibility compatibility(Optional<String> artifactId, Compatibility fallback) {
+        return effective(artifactId, RuleType.COMPATIBILITY)
+                .map(config -> Compatibility.parse(config).orElse(Compatibility.NONE))
+                .orElse(fallback);
+    }
+
+    /**
+     * {@link #checkCompatibility(String, ArtifactType, Content)}, with {@code fallback} as the level
+     * where no rule sets one.
+     */
+    public void checkCompatibility(String artifactId, ArtifactType type, Content content, Compatibility fallback) {
+        Optional<Compatibility> level = Optional.of(compatibility(Optional.of(artifactId), fallback));
+        if (level.get() == Compatibility.NONE) {
             return;
         }
         TypeSupport support = types.of(type);

@@ -1,5 +1,6 @@
 package io.stele.app.rest;
 
+import io.stele.app.ccompat.ConfluentApiTest;
 import io.stele.app.transfer.TransferApiTest;
 import org.junit.jupiter.api.Nested;
 
@@ -19,6 +20,9 @@ public abstract class RestSuites {
 
     @Nested
     class CompatibilityLevels extends CompatibilityLevelsTest {}
+
+    @Nested
+    class Confluent extends ConfluentApiTest {}
 
     @Nested
     class ContentLookup extends ContentLookupTest {}

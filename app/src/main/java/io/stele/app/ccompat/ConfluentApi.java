@@ -1,0 +1,277 @@
+package io.stele.app.ccompat;
+
+import static io.stele.app.ccompat.ConfluentErrors.about;
+
+import io.stele.app.artifacts.AllArtifactIds;
+import io.stele.app.artifacts.ApiConfig;
+import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.ccompat.ConfluentBodies.ConfigAnswer;
+import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
+import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
+import io.stele.app.ccompat.ConfluentBodies.SchemaString;
+import io.stele.app.ccompat.ConfluentBodies.SubjectSchema;
+import io.stele.app.ccompat.ConfluentBodies.SubjectVersion;
+import io.stele.app.rules.Compatibility;
+import io.stele.app.rules.RulesService;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
+import io.stele.storage.StoredContent;
+import io.stele.storage.StoredVersion;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The resources of the Confluent-compatible API, mounted at the root by {@link ConfluentRootResource}
+ * and at {@code /apis/ccompat/v7} by {@link ConfluentV7Resource}. A subject is an artifact, a schema
+ * id a contentId, and with no compatibility rule set BACKWARD applies, as in Confluent Schema
+ * Registry (docs/adr/0015-confluent-compatible-api-on-steles-data.md).
+ */
+@Produces({ConfluentApi.V1_JSON, ConfluentApi.JSON, MediaType.APPLICATION_JSON})
+public abstract class ConfluentApi {
+
+    static final String V1_JSON = "application/vnd.schemaregistry.v1+json";
+    static final String JSON = "application/vnd.schemaregistry+json";
+
+    /** The level Confluent Schema Registry applies when none is configured. */
+    static final Compatibility DEFAULT_COMPATIBILITY = Compatibility.BACKWARD;
+
+    @Inject
+    StorageProvider provider;
+
+    @Inject
+    ArtifactService artifacts;
+
+    @Inject
+    RulesService rules;
+
+    @Inject
+    ApiConfig config;
+
+    private RegistryStorage storage() {
+        return provider.storage();
+    }
+
+    @GET
+    @Path("schemas/types")
+    public List<String> schemaTypes() {
+        return List.of(ArtifactType.AVRO.name(), ArtifactType.JSON.name(), ArtifactType.PROTOBUF.name());
+    }
+
+    /** A schema by id. {@code subject} is only a hint, as in Confluent: an id means one schema everywhere. */
+    @GET
+    @Path("schemas/ids/{id}")
+    public SchemaString schemaById(@PathParam("id") String id, @QueryParam("subject") String subject) {
+        return about(subject, () -> {
+            long contentId = schemaId(id);
+            StoredContent content =
+                    storage().contents().byContentId(contentId).orElseThrow(ConfluentErrors::schemaNotFound);
+            return new SchemaString(content.content().text(), ConfluentBodies.schemaType(typeOf(contentId)));
+        });
+    }
+
+    /** The subjects and versions that use a schema id. */
+    @GET
+    @Path("schemas/ids/{id}/versions")
+    public List<SubjectVersion> versionsOfSchema(@PathParam("id") String id) {
+        return about(null, () -> {
+            List<StoredVersion> versions = usersOf(schemaId(id));
+            return versions.stream()
+                    .map(v -> new SubjectVersion(v.artifactId(), v.version()))
+                    .toList();
+        });
+    }
+
+    /** Every subject, ascending. */
+    @GET
+    @Path("subjects")
+    public Response subjects() {
+        return about(null, () -> Response.ok(AllArtifactIds.asJsonArray(storage(), config.listPageSize()))
+                .build());
+    }
+
+    @GET
+    @Path("subjects/{subject}/versions")
+    public List<Integer> versions(@PathParam("subject") String subject) {
+        return about(subject, () -> storage().versions().list(subject));
+    }
+
+    /** A version of a subject: a number from 1, or {@code latest} or {@code -1} for the latest. */
+    @GET
+    @Path("subjects/{subject}/versions/{version}")
+    public SubjectSchema version(@PathParam("subject") String subject, @PathParam("version") String version) {
+        return about(subject, () -> answer(find(subject, version)));
+    }
+
+    /** Registers a schema under a subject, or finds it there already: the answer is its id either way. */
+    @POST
+    @Path("subjects/{subject}/versions")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public RegisterAnswer register(@PathParam("subject") String subject, SchemaRequest request) {
+        return about(subject, () -> {
+            SchemaRequest schema = required(request);
+            StoredVersion version = artifacts.register(subject, type(schema), upload(schema), DEFAULT_COMPATIBILITY);
+            return new RegisterAnswer(version.contentId());
+        });
+    }
+
+    /** The version of a subject that holds this schema, compared by meaning (for Avro, canonical form). */
+    @POST
+    @Path("subjects/{subject}")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public SubjectSchema lookup(@PathParam("subject") String subject, SchemaRequest request) {
+        return about(subject, () -> {
+            SchemaRequest schema = required(request);
+            return answer(artifacts.findByContent(subject, upload(schema).body()));
+        });
+    }
+
+    /** The global compatibility level. */
+    @GET
+    @Path("config")
+    public ConfigAnswer globalConfig() {
+        return about(
+                null,
+                () -> new ConfigAnswer(rules.compatibility(Optional.empty(), DEFAULT_COMPATIBILITY)
+                        .name()));
+    }
+
+    /**
+     * A subject's own compatibility level, or with {@code defaultToGlobal=true} the level in force for
+     * it.
+     */
+    @GET
+    @Path("config/{subject}")
+    public ConfigAnswer subjectConfig(
+            @PathParam("subject") String subject, @QueryParam("defaultToGlobal") String defaultToGlobal) {
+        return about(subject, () -> {
+            if (flag(defaultToGlobal)) {
+                return new ConfigAnswer(rules.compatibility(Optional.of(subject), DEFAULT_COMPATIBILITY)
+                        .name());
+            }
+            String own = storage()
+                    .rules()
+                    .get(RuleScope.artifact(subject), RuleType.COMPATIBILITY)
+                    .orElseThrow(() -> NotFoundException.rule(RuleScope.artifact(subject), RuleType.COMPATIBILITY));
+            return new ConfigAnswer(own);
+        });
+    }
+
+    private StoredVersion find(String subject, String version) {
+        String v = version.trim();
+        if (v.equalsIgnoreCase("latest") || v.equals("-1")) {
+            return storage().versions().latest(subject).orElseThrow(() -> {
+                storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+                return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version latest not found.");
+            });
+        }
+        int number;
+        try {
+            number = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw ConfluentErrors.invalidVersion(version);
+        }
+        if (number < 1) {
+            throw ConfluentErrors.invalidVersion(version);
+        }
+        return storage().versions().get(subject, number).orElseThrow(() -> {
+            storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+            return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version " + number + " not found.");
+        });
+    }
+
+    private SubjectSchema answer(StoredVersion version) {
+        String text = storage()
+                .contents()
+                .byContentId(version.contentId())
+                .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
+                .content()
+                .text();
+        return new SubjectSchema(
+                version.artifactId(),
+                version.version(),
+                version.contentId(),
+                ConfluentBodies.schemaType(version.type()),
+                text);
+    }
+
+    /** The versions that use a schema id; 404 when no stored schema has it. */
+    private List<StoredVersion> usersOf(long contentId) {
+        List<StoredVersion> versions = storage().versions().byContentId(contentId);
+        if (versions.isEmpty() && storage().contents().byContentId(contentId).isEmpty()) {
+            throw ConfluentErrors.schemaNotFound();
+        }
+        return versions;
+    }
+
+    /** The type a schema id was registered as; AVRO for content no version uses any more. */
+    private ArtifactType typeOf(long contentId) {
+        return storage().versions().byContentId(contentId).stream()
+                .findFirst()
+                .map(StoredVersion::type)
+                .orElse(ArtifactType.AVRO);
+    }
+
+    private static long schemaId(String id) {
+        try {
+            long value = Long.parseLong(id);
+            if (value >= 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // not a number: no schema has this id
+        }
+        throw ConfluentErrors.schemaNotFound();
+    }
+
+    private static SchemaRequest required(SchemaRequest request) {
+        if (request == null || request.schema() == null) {
+            throw new ConfluentException(
+                    422, ConfluentErrors.UNPROCESSABLE, "The body must give the schema: {\"schema\": \"...\"}.");
+        }
+        if (request.references() != null && !request.references().isEmpty()) {
+            throw new ConfluentException(
+                    422, ConfluentErrors.INVALID_SCHEMA, "Schema references are not supported yet by this registry.");
+        }
+        return request;
+    }
+
+    private static ArtifactType type(SchemaRequest request) {
+        String type = request.schemaType() == null
+                ? "AVRO"
+                : request.schemaType().trim().toUpperCase(Locale.ROOT);
+        return switch (type) {
+            case "AVRO" -> ArtifactType.AVRO;
+            case "JSON" -> ArtifactType.JSON;
+            case "PROTOBUF" -> ArtifactType.PROTOBUF;
+            default ->
+                throw new ConfluentException(
+                        422, ConfluentErrors.INVALID_SCHEMA, "Invalid schema type " + request.schemaType());
+        };
+    }
+
+    private static Upload upload(SchemaRequest request) {
+        return new Upload(request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty());
+    }
+
+    /** A boolean query parameter, read as Confluent's clients write it ({@code true}, {@code True}). */
+    private static boolean flag(String value) {
+        return value != null && value.trim().equalsIgnoreCase("true");
+    }
+}

@@ -1,0 +1,50 @@
+package io.stele.app.ccompat;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.stele.storage.ArtifactType;
+import java.util.List;
+
+/** The JSON bodies of the Confluent-compatible API, named and shaped as Confluent's. */
+final class ConfluentBodies {
+
+    private ConfluentBodies() {}
+
+    /** {@code schemaType} as Confluent writes it: absent for AVRO, the default. */
+    static String schemaType(ArtifactType type) {
+        return type == ArtifactType.AVRO ? null : type.name();
+    }
+
+    /**
+     * A schema sent to register or look up. Fields Stele does not read (such as {@code metadata},
+     * {@code ruleSet}, or an {@code id} and {@code version} echoed back by a client) are ignored, as
+     * Confluent ignores them.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record SchemaRequest(String schema, String schemaType, List<Reference> references) {}
+
+    /** A reference from one schema to a version of another subject. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Reference(String name, String subject, Integer version) {}
+
+    /** The answer to a registration. */
+    record RegisterAnswer(long id) {}
+
+    /** A schema by id. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record SchemaString(String schema, String schemaType) {}
+
+    /** A version of a subject, with its schema. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record SubjectSchema(String subject, int version, long id, String schemaType, String schema) {}
+
+    /** One subject and version that use a schema id. */
+    record SubjectVersion(String subject, int version) {}
+
+    /** The compatibility level in force, as {@code GET /config} answers it. */
+    record ConfigAnswer(String compatibilityLevel) {}
+
+    /** Confluent's error body. */
+    record Error(@JsonProperty("error_code") int errorCode, String message) {}
+}

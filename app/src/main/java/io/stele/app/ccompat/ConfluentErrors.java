@@ -1,0 +1,118 @@
+package io.stele.app.ccompat;
+
+import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.RuleViolationException;
+import io.stele.app.types.InvalidContentException;
+import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.ArtifactTypeMismatchException;
+import io.stele.storage.ConflictException;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RuleType;
+import io.stele.storage.StorageUnavailableException;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Stele's failures in Confluent's terms, chosen by the failure's type and typed reason, never by its
+ * message: the status and {@code error_code} Confluent Schema Registry answers in the same case.
+ */
+final class ConfluentErrors {
+
+    static final int SUBJECT_NOT_FOUND = 40401;
+    static final int VERSION_NOT_FOUND = 40402;
+    static final int SCHEMA_NOT_FOUND = 40403;
+    static final int SUBJECT_COMPATIBILITY_NOT_CONFIGURED = 40408;
+    static final int INCOMPATIBLE_SCHEMA = 409;
+    static final int INVALID_SCHEMA = 42201;
+    static final int INVALID_VERSION = 42202;
+    static final int SCHEMA_TOO_LARGE = 42209;
+    static final int UNPROCESSABLE = 422;
+    static final int STORE_ERROR = 50001;
+    static final int TIMEOUT = 50002;
+
+    private ConfluentErrors() {}
+
+    /** Runs work for a request about {@code subject} (or none), answering its failures as Confluent does. */
+    static <T> T about(String subject, Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (RuntimeException e) {
+            throw translate(subject, e);
+        }
+    }
+
+    static ConfluentException translate(String subject, RuntimeException e) {
+        if (e instanceof ConfluentException confluent) {
+            return confluent;
+        }
+        if (e instanceof NotFoundException missing) {
+            return switch (missing.missing()) {
+                case ARTIFACT -> subjectNotFound(subject);
+                case VERSION -> new ConfluentException(404, VERSION_NOT_FOUND, "Version not found.", e);
+                case CONTENT -> schemaNotFound();
+                case RULE ->
+                    new ConfluentException(
+                            404,
+                            SUBJECT_COMPATIBILITY_NOT_CONFIGURED,
+                            "Subject '" + subject + "' does not have subject-level compatibility configured",
+                            e);
+            };
+        }
+        if (e instanceof RuleViolationException violation) {
+            if (violation.rule() == RuleType.COMPATIBILITY) {
+                String details = violation.causes().stream()
+                        .map(Incompatibility::toString)
+                        .collect(Collectors.joining("\", \"", "[\"", "\"]"));
+                return new ConfluentException(
+                        409,
+                        INCOMPATIBLE_SCHEMA,
+                        "Schema being registered is incompatible with an earlier schema for subject \"" + subject
+                                + "\", details: " + details,
+                        e);
+            }
+            return new ConfluentException(422, INVALID_SCHEMA, "Invalid schema: " + violation.getMessage(), e);
+        }
+        if (e instanceof InvalidContentException) {
+            return new ConfluentException(422, INVALID_SCHEMA, "Invalid schema: " + e.getMessage(), e);
+        }
+        if (e instanceof ContentTooLargeException) {
+            return new ConfluentException(
+                    422,
+                    SCHEMA_TOO_LARGE,
+                    "Register operation failed because schema is too large: " + e.getMessage(),
+                    e);
+        }
+        if (e instanceof ArtifactTypeMismatchException || e instanceof AlreadyExistsException) {
+            return new ConfluentException(409, INCOMPATIBLE_SCHEMA, e.getMessage(), e);
+        }
+        if (e instanceof ConflictException) {
+            // concurrent writes to one subject that did not settle: retriable, as clients retry 503
+            return new ConfluentException(503, TIMEOUT, e.getMessage(), e);
+        }
+        if (e instanceof InvalidRequestException) {
+            return new ConfluentException(422, UNPROCESSABLE, e.getMessage(), e);
+        }
+        if (e instanceof StorageUnavailableException) {
+            return new ConfluentException(503, STORE_ERROR, "The storage backend is unavailable; retry later.", e);
+        }
+        throw e;
+    }
+
+    static ConfluentException subjectNotFound(String subject) {
+        return new ConfluentException(404, SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found.");
+    }
+
+    static ConfluentException schemaNotFound() {
+        return new ConfluentException(404, SCHEMA_NOT_FOUND, "Schema not found");
+    }
+
+    static ConfluentException invalidVersion(String version) {
+        return new ConfluentException(
+                422,
+                INVALID_VERSION,
+                "The specified version '" + version + "' is not a valid version id. Allowed values are between"
+                        + " [1, 2^31-1] and the string \"latest\"");
+    }
+}

@@ -1,0 +1,203 @@
+package io.stele.app.ccompat;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+import java.util.UUID;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Confluent-compatible API, at both of its roots, in Confluent's shapes and error codes. Runs on
+ * every backend through {@code RestSuites}.
+ */
+@QuarkusTest
+public class ConfluentApiTest {
+
+    private static final String TYPE = "application/vnd.schemaregistry.v1+json";
+
+    static String subject() {
+        return "confluent-" + UUID.randomUUID();
+    }
+
+    /** A record name no other test uses, so that each test's schemas are its own. */
+    static String recordName() {
+        return "R" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    /** An Avro record with a unique name, and optionally a second field with a default. */
+    static String avro(String name, boolean withDefaultedField) {
+        return "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}"
+                + (withDefaultedField ? ",{\"name\":\"note\",\"type\":\"string\",\"default\":\"\"}" : "")
+                + "]}";
+    }
+
+    static String body(String schema, String schemaType) {
+        String quoted = "\"" + schema.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return "{\"schema\":" + quoted + (schemaType == null ? "" : ",\"schemaType\":\"" + schemaType + "\"") + "}";
+    }
+
+    static ValidatableResponse post(String path, String body) {
+        return given().contentType(TYPE).body(body).post(path).then().log().ifValidationFails();
+    }
+
+    static long register(String root, String subject, String schema) {
+        return post(root + "/subjects/" + subject + "/versions", body(schema, null))
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+    }
+
+    static void assertError(ValidatableResponse answer, int status, int errorCode, String text) {
+        answer.statusCode(status).body("error_code", equalTo(errorCode)).body("message", containsString(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void register_givesOneIdPerSchema_andTheIdServesTheSchema(String root) {
+        String name = recordName();
+        String schema = avro(name, false);
+        String first = subject();
+        long id = register(root, first, schema);
+        assertThat(id).isPositive();
+        assertThat(register(root, first, schema)).as("registered again").isEqualTo(id);
+        assertThat(register(root, subject(), schema))
+                .as("under another subject")
+                .isEqualTo(id);
+
+        given().get(root + "/schemas/ids/" + id + "?subject=anything")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("json"))
+                .body("schema", equalTo(schema))
+                .body("schemaType", nullValue());
+        given().get(root + "/subjects/" + first + "/versions")
+                .then()
+                .statusCode(200)
+                .body("$", contains(1));
+        given().get(root + "/schemas/ids/" + id + "/versions")
+                .then()
+                .statusCode(200)
+                .body("subject", hasItem(first))
+                .body("version", hasItem(1));
+        given().get(root + "/subjects").then().statusCode(200).body("$", hasItem(first));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void aNewVersion_isCheckedBackward_byDefault_andVersionsAnswerAsConfluent(String root) {
+        String name = recordName();
+        String subject = subject();
+        long v1 = register(root, subject, avro(name, false));
+        String incompatible = "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"id\","
+                + "\"type\":\"long\"},{\"name\":\"other\",\"type\":\"string\"}]}";
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", body(incompatible, null)),
+                409,
+                409,
+                "incompatible with an earlier schema for subject \"" + subject + "\"");
+        long v2 = register(root, subject, avro(name, true));
+        assertThat(v2).isNotEqualTo(v1);
+
+        given().get(root + "/subjects/" + subject + "/versions")
+                .then()
+                .statusCode(200)
+                .body("$", contains(1, 2));
+        for (String latest : new String[] {"latest", "-1"}) {
+            given().get(root + "/subjects/" + subject + "/versions/" + latest)
+                    .then()
+                    .statusCode(200)
+                    .body("subject", equalTo(subject))
+                    .body("version", equalTo(2))
+                    .body("id", equalTo((int) v2))
+                    .body("schema", equalTo(avro(name, true)));
+        }
+        given().get(root + "/subjects/" + subject + "/versions/1")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo((int) v1));
+        assertError(given().get(root + "/subjects/" + subject + "/versions/0").then(), 422, 42202, "'0'");
+        assertError(given().get(root + "/subjects/" + subject + "/versions/two").then(), 422, 42202, "'two'");
+        assertError(given().get(root + "/subjects/" + subject + "/versions/9").then(), 404, 40402, "9");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void lookup_findsTheVersionByMeaning_andSaysWhichOfSubjectAndSchemaIsMissing(String root) {
+        String name = recordName();
+        String subject = subject();
+        long id = register(root, subject, avro(name, false));
+        String reformatted = avro(name, false).replace(",", ", ").replace(":", ": ");
+        post(root + "/subjects/" + subject + "?normalize=False&deleted=False", body(reformatted, "AVRO"))
+                .statusCode(200)
+                .body("subject", equalTo(subject))
+                .body("version", equalTo(1))
+                .body("id", equalTo((int) id));
+        assertError(post(root + "/subjects/" + subject, body(avro(name, true), null)), 404, 40403, "Schema not found");
+        assertError(post(root + "/subjects/" + subject() + "", body(avro(name, false), null)), 404, 40401, "not found");
+        assertError(given().get(root + "/subjects/" + subject() + "/versions").then(), 404, 40401, "not found");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void jsonSchemas_carryTheirType_andBadInputAnswers4xxWithConfluentCodes(String root) {
+        String subject = subject();
+        String json = "{\"type\":\"object\",\"properties\":{\"" + UUID.randomUUID() + "\":{\"type\":\"string\"}}}";
+        long id = post(root + "/subjects/" + subject + "/versions", body(json, "JSON"))
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        given().get(root + "/schemas/ids/" + id).then().statusCode(200).body("schemaType", equalTo("JSON"));
+        given().get(root + "/subjects/" + subject + "/versions/latest")
+                .then()
+                .statusCode(200)
+                .body("schemaType", equalTo("JSON"));
+
+        assertError(post(root + "/subjects/" + subject() + "/versions", body("{\"type\":", null)), 422, 42201, "");
+        assertError(post(root + "/subjects/" + subject() + "/versions", body("{}", "XML")), 422, 42201, "XML");
+        assertError(post(root + "/subjects/" + subject() + "/versions", "{}"), 422, 422, "schema");
+        post(root + "/subjects/" + subject() + "/versions", "{\"schema\":").statusCode(400);
+        assertError(given().get(root + "/schemas/ids/2147483000").then(), 404, 40403, "Schema not found");
+        assertError(given().get(root + "/schemas/ids/zero").then(), 404, 40403, "Schema not found");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void config_answersTheLevelInForce_andASubjectWithoutItsOwnSays40408(String root) {
+        String global = given().get("/api/rules/COMPATIBILITY").statusCode() == 200
+                ? given().get("/api/rules/COMPATIBILITY")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getString("config")
+                : "BACKWARD";
+        given().get(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo(global));
+        String subject = subject();
+        register(root, subject, avro(recordName(), false));
+        assertError(given().get(root + "/config/" + subject).then(), 404, 40408, subject);
+        given().get(root + "/config/" + subject + "?defaultToGlobal=True")
+                .then()
+                .statusCode(200)
+                .body("compatibilityLevel", equalTo(global));
+        given().contentType("application/json")
+                .body("{\"type\":\"COMPATIBILITY\",\"config\":\"FULL\"}")
+                .post("/api/artifacts/" + subject + "/rules")
+                .then()
+                .statusCode(204);
+        given().get(root + "/config/" + subject).then().statusCode(200).body("compatibilityLevel", equalTo("FULL"));
+        given().contentType(TYPE) // as Go's client sends it, on a GET too
+                .get(root + "/schemas/types")
+                .then()
+                .statusCode(200)
+                .body("$", contains("AVRO", "JSON", "PROTOBUF"));
+    }
+}

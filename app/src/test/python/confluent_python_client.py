@@ -1,0 +1,99 @@
+"""Confluent's own Python client against Stele's Confluent-compatible API.
+
+Run by ConfluentPythonClientIT with the registry's base URL and a run id that keeps subjects apart:
+    python confluent_python_client.py http://127.0.0.1:8080 run42
+Every check is an assert; the script prints one line per check and exits non-zero on the first
+that fails.
+"""
+import sys
+
+from confluent_kafka.schema_registry import Schema, SchemaRegistryClient
+from confluent_kafka.schema_registry.avro import AvroDeserializer, AvroSerializer
+from confluent_kafka.schema_registry.error import SchemaRegistryError
+from confluent_kafka.schema_registry.json_schema import JSONDeserializer, JSONSerializer
+from confluent_kafka.serialization import MessageField, SerializationContext
+
+url, run = sys.argv[1], sys.argv[2]
+
+ORDER = ('{"type":"record","name":"Order","namespace":"com.example","fields":'
+         '[{"name":"id","type":"long"},{"name":"item","type":"string"}]}')
+ORDER_WITH_NOTE = ('{"type":"record","name":"Order","namespace":"com.example","fields":'
+                   '[{"name":"id","type":"long"},{"name":"item","type":"string"},'
+                   '{"name":"note","type":"string","default":""}]}')
+ORDER_WITH_PRICE = ('{"type":"record","name":"Order","namespace":"com.example","fields":'
+                    '[{"name":"id","type":"long"},{"name":"item","type":"string"},'
+                    '{"name":"price","type":"double"}]}')
+PAYMENT = ('{"$schema":"http://json-schema.org/draft-07/schema#","title":"Payment","type":"object",'
+           '"properties":{"amount":{"type":"number"},"currency":{"type":"string"}},'
+           '"required":["amount","currency"]}')
+
+
+def check(what, condition, detail=""):
+    if not condition:
+        print(f"FAILED: {what} {detail}")
+        sys.exit(1)
+    print(f"ok: {what}")
+
+
+def refused(what, call, status, code):
+    try:
+        call()
+    except SchemaRegistryError as e:
+        check(what, e.http_status_code == status and e.error_code == code,
+              f"(answered {e.http_status_code} {e.error_code}: {e.error_message})")
+        return
+    check(what, False, "(it was accepted)")
+
+
+client = SchemaRegistryClient({"url": url})
+topic = f"orders-{run}"
+subject = f"{topic}-value"
+ctx = SerializationContext(topic, MessageField.VALUE)
+
+# The serializer registers the schema (after the lookup of associations the client makes first).
+order = {"id": 7, "item": "book"}
+data = AvroSerializer(client, ORDER)(order, ctx)
+check("the Avro serializer frames with magic byte 0", data[0] == 0)
+schema_id = int.from_bytes(data[1:5], "big")
+check("the id written is a positive 32-bit id", 0 < schema_id < 2**31)
+
+# A consumer with its own client, and so no cache, reads it back through the id.
+check("the Avro deserializer reads the record back",
+      AvroDeserializer(SchemaRegistryClient({"url": url}))(data, ctx) == order)
+
+check("get_subjects lists the subject", subject in client.get_subjects())
+check("get_versions", client.get_versions(subject) == [1])
+latest = client.get_latest_version(subject)
+check("get_latest_version", latest.schema_id == schema_id and latest.version == 1 and latest.subject == subject)
+check("get_version", client.get_version(subject, 1).schema_id == schema_id)
+looked = client.lookup_schema(subject, Schema(ORDER, "AVRO"))
+check("lookup_schema", looked.schema_id == schema_id and looked.version == 1)
+check("get_schema by id", client.get_schema(schema_id).schema_type == "AVRO")
+check("get_compatibility answers a level", client.get_compatibility() in (
+    "BACKWARD", "BACKWARD_TRANSITIVE", "FORWARD", "FORWARD_TRANSITIVE", "FULL", "FULL_TRANSITIVE", "NONE"))
+check("register_schema of the same schema gives the same id",
+      client.register_schema(subject, Schema(ORDER, "AVRO")) == schema_id)
+
+refused("an incompatible version is refused with 409", lambda: client.register_schema(
+    subject, Schema(ORDER_WITH_PRICE, "AVRO")), 409, 409)
+evolved = client.register_schema(subject, Schema(ORDER_WITH_NOTE, "AVRO"))
+check("a compatible version gets a new id", evolved != schema_id)
+check("get_versions after evolving", client.get_versions(subject) == [1, 2])
+check("the old message still reads", AvroDeserializer(SchemaRegistryClient({"url": url}))(data, ctx) == order)
+
+refused("an unknown subject is 40401", lambda: client.get_versions(f"missing-{run}"), 404, 40401)
+refused("an unknown version is 40402", lambda: client.get_version(subject, 9), 404, 40402)
+refused("an unknown id is 40403", lambda: SchemaRegistryClient({"url": url}).get_schema(2**31 - 2), 404, 40403)
+refused("an invalid schema is 42201", lambda: client.register_schema(
+    f"invalid-{run}", Schema('{"type":"record","name":"X","fields":[{"name":"a"}]}', "AVRO")), 422, 42201)
+
+# JSON Schema, the same way.
+payments = f"payments-{run}"
+payment = {"amount": 9.5, "currency": "EUR"}
+json_ctx = SerializationContext(payments, MessageField.VALUE)
+framed = JSONSerializer(PAYMENT, client)(payment, json_ctx)
+check("the JSON serializer frames with magic byte 0", framed[0] == 0)
+check("the JSON deserializer reads the object back",
+      JSONDeserializer(None, schema_registry_client=SchemaRegistryClient({"url": url}))(framed, json_ctx) == payment)
+check("a JSON schema's type is JSON", client.get_latest_version(f"{payments}-value").schema.schema_type == "JSON")
+print("all checks passed")
