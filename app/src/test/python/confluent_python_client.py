@@ -81,6 +81,13 @@ check("a compatible version gets a new id", evolved != schema_id)
 check("get_versions after evolving", client.get_versions(subject) == [1, 2])
 check("the old message still reads", AvroDeserializer(SchemaRegistryClient({"url": url}))(data, ctx) == order)
 
+check("test_compatibility of an incompatible schema", not client.test_compatibility(
+    subject, Schema(ORDER_WITH_PRICE, "AVRO")))
+check("test_compatibility of a compatible schema", client.test_compatibility(subject, Schema(ORDER_WITH_NOTE, "AVRO")))
+check("set_compatibility on the subject", client.set_compatibility(subject, "FULL")["compatibility"] == "FULL")
+check("get_compatibility of the subject", client.get_compatibility(subject) == "FULL")
+check("get_contexts", client.get_contexts() == ["."])
+
 refused("an unknown subject is 40401", lambda: client.get_versions(f"missing-{run}"), 404, 40401)
 refused("an unknown version is 40402", lambda: client.get_version(subject, 9), 404, 40402)
 refused("an unknown id is 40403", lambda: SchemaRegistryClient({"url": url}).get_schema(2**31 - 2), 404, 40403)

@@ -6,7 +6,9 @@ import io.stele.app.artifacts.AllArtifactIds;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.ccompat.ConfluentBodies.CompatibilityAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigAnswer;
+import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
 import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
@@ -16,6 +18,7 @@ import io.stele.app.rules.Compatibility;
 import io.stele.app.rules.RulesService;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
@@ -24,8 +27,10 @@ import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -33,6 +38,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -171,6 +177,110 @@ public abstract class ConfluentApi {
                     .orElseThrow(() -> NotFoundException.rule(RuleScope.artifact(subject), RuleType.COMPATIBILITY));
             return new ConfigAnswer(own);
         });
+    }
+
+    /** Sets the global compatibility level, which the v1 API enforces too: it is the global COMPATIBILITY rule. */
+    @PUT
+    @Path("config")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public ConfigUpdate setGlobalConfig(ConfigUpdate update) {
+        return about(null, () -> {
+            rules.setCompatibility(Optional.empty(), level(update));
+            return new ConfigUpdate(level(update).name());
+        });
+    }
+
+    /** Sets a subject's compatibility level: its COMPATIBILITY rule. */
+    @PUT
+    @Path("config/{subject}")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public ConfigUpdate setSubjectConfig(@PathParam("subject") String subject, ConfigUpdate update) {
+        return about(subject, () -> {
+            rules.setCompatibility(Optional.of(subject), level(update));
+            return new ConfigUpdate(level(update).name());
+        });
+    }
+
+    /** Removes a subject's own compatibility level, answering the level it had. */
+    @DELETE
+    @Path("config/{subject}")
+    public ConfigAnswer deleteSubjectConfig(@PathParam("subject") String subject) {
+        return about(subject, () -> {
+            RuleScope scope = RuleScope.artifact(subject);
+            String own = storage()
+                    .rules()
+                    .get(scope, RuleType.COMPATIBILITY)
+                    .orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+            storage().rules().delete(scope, RuleType.COMPATIBILITY);
+            return new ConfigAnswer(own);
+        });
+    }
+
+    /**
+     * Whether a schema would be accepted as the subject's next version, checked against one version
+     * of it (a number, {@code latest} or {@code -1}) at the level in force.
+     */
+    @POST
+    @Path("compatibility/subjects/{subject}/versions/{version}")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public CompatibilityAnswer checkAgainstVersion(
+            @PathParam("subject") String subject,
+            @PathParam("version") String version,
+            @QueryParam("verbose") String verbose,
+            SchemaRequest request) {
+        return about(subject, () -> compatibility(subject, Optional.of(version), request, flag(verbose)));
+    }
+
+    /** Whether a schema would be accepted as the subject's next version, against the versions its level names. */
+    @POST
+    @Path("compatibility/subjects/{subject}/versions")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public CompatibilityAnswer checkAgainstVersions(
+            @PathParam("subject") String subject, @QueryParam("verbose") String verbose, SchemaRequest request) {
+        return about(subject, () -> compatibility(subject, Optional.empty(), request, flag(verbose)));
+    }
+
+    /** The contexts: only the default one, {@code .}, as Stele has no contexts. */
+    @GET
+    @Path("contexts")
+    public List<String> contexts() {
+        return List.of(".");
+    }
+
+    private CompatibilityAnswer compatibility(
+            String subject, Optional<String> version, SchemaRequest request, boolean verbose) {
+        SchemaRequest schema = required(request);
+        ArtifactType type = type(schema);
+        Content content = Content.of(schema.schema());
+        boolean exists = storage().artifacts().get(subject).isPresent();
+        rules.checkValidity(exists ? Optional.of(subject) : Optional.empty(), type, content);
+        boolean latest = version.map(
+                        v -> v.trim().equalsIgnoreCase("latest") || v.trim().equals("-1"))
+                .orElse(true);
+        if (latest && (!exists || storage().versions().latest(subject).isEmpty())) {
+            return new CompatibilityAnswer(true, verbose ? List.of() : null); // nothing to be compatible with
+        }
+        Compatibility level = rules.compatibility(Optional.of(subject), DEFAULT_COMPATIBILITY);
+        List<StoredVersion> against =
+                version.isPresent() ? List.of(find(subject, version.get())) : rules.earlierVersions(subject, level);
+        List<String> found = new ArrayList<>();
+        against.stream()
+                .filter(v -> v.type() != type)
+                .findFirst()
+                .ifPresent(v ->
+                        found.add("The subject's schemas are of type " + v.type() + ", this one is " + type + "."));
+        if (found.isEmpty()) {
+            rules.incompatibilities(type, content, level, against).forEach(i -> found.add(i.toString()));
+        }
+        return new CompatibilityAnswer(found.isEmpty(), verbose ? found : null);
+    }
+
+    /** The level a {@code PUT /config} body names. */
+    private static Compatibility level(ConfigUpdate update) {
+        if (update == null || update.compatibility() == null) {
+            throw ConfluentErrors.invalidCompatibilityLevel();
+        }
+        return Compatibility.parse(update.compatibility()).orElseThrow(ConfluentErrors::invalidCompatibilityLevel);
     }
 
     private StoredVersion find(String subject, String version) {

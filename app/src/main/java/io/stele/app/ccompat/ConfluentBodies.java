@@ -42,6 +42,15 @@ final class ConfluentBodies {
     /** One subject and version that use a schema id. */
     record SubjectVersion(String subject, int version) {}
 
+    /** A compatibility level to set, as {@code PUT /config} takes and echoes it. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ConfigUpdate(String compatibility) {}
+
+    /** Whether a schema would be accepted, with the reasons when asked for ({@code verbose=true}). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record CompatibilityAnswer(@JsonProperty("is_compatible") boolean isCompatible, List<String> messages) {}
+
     /** The compatibility level in force, as {@code GET /config} answers it. */
     record ConfigAnswer(String compatibilityLevel) {}
 

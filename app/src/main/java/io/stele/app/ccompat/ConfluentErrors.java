@@ -27,6 +27,7 @@ final class ConfluentErrors {
     static final int INCOMPATIBLE_SCHEMA = 409;
     static final int INVALID_SCHEMA = 42201;
     static final int INVALID_VERSION = 42202;
+    static final int INVALID_COMPATIBILITY_LEVEL = 42203;
     static final int SCHEMA_TOO_LARGE = 42209;
     static final int UNPROCESSABLE = 422;
     static final int STORE_ERROR = 50001;
@@ -106,6 +107,14 @@ final class ConfluentErrors {
 
     static ConfluentException schemaNotFound() {
         return new ConfluentException(404, SCHEMA_NOT_FOUND, "Schema not found");
+    }
+
+    static ConfluentException invalidCompatibilityLevel() {
+        return new ConfluentException(
+                422,
+                INVALID_COMPATIBILITY_LEVEL,
+                "Invalid compatibility level. Valid values are none, backward, forward, full, backward_transitive,"
+                        + " forward_transitive, and full_transitive");
     }
 
     static ConfluentException invalidVersion(String version) {

@@ -179,9 +179,12 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response web(WebApplicationException e) {
+    public Response web(WebApplicationException e, HttpServerRequest request) {
         if (e.getCause() instanceof JsonProcessingException json) { // a body the JSON reader could not parse
             return badJson(json);
+        }
+        if (e instanceof jakarta.ws.rs.NotFoundException) { // no resource: say so, not how the router looked
+            return error(Response.Status.NOT_FOUND, "Not Found: nothing is served at " + request.path() + ".");
         }
         int status = e.getResponse().getStatus();
         if (status >= 500) {

@@ -2,6 +2,7 @@ package io.stele.app.rules;
 
 import io.stele.app.storage.StorageProvider;
 import io.stele.app.types.InvalidContentException;
+import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.InvalidRequestException;
@@ -117,36 +118,84 @@ public class RulesService {
      * where no rule sets one.
      */
     public void checkCompatibility(String artifactId, ArtifactType type, Content content, Compatibility fallback) {
-        Optional<Compatibility> level = Optional.of(compatibility(Optional.of(artifactId), fallback));
-        if (level.get() == Compatibility.NONE) {
-            return;
-        }
-        TypeSupport support = types.of(type);
-        String proposed = content.text();
-        List<Incompatibility> found = new ArrayList<>();
-        for (StoredVersion earlier : earlierVersions(artifactId, level.get().transitive())) {
-            String old = storage()
-                    .contents()
-                    .byContentId(earlier.contentId())
-                    .orElseThrow(() -> NotFoundException.globalId(earlier.globalId()))
-                    .content()
-                    .text();
-            String version = "version " + earlier.version();
-            if (level.get().backward()) {
-                found.addAll(
-                        labelled(support, proposed, old, "the new schema cannot read data written with " + version));
-            }
-            if (level.get().forward()) {
-                found.addAll(
-                        labelled(support, old, proposed, version + " cannot read data written with the new schema"));
-            }
-        }
+        Compatibility level = compatibility(Optional.of(artifactId), fallback);
+        List<Incompatibility> found = incompatibilities(
+                type, content, level, level == Compatibility.NONE ? List.of() : earlierVersions(artifactId, level));
         if (!found.isEmpty()) {
             throw new RuleViolationException(
                     RuleType.COMPATIBILITY,
-                    "The content violates the COMPATIBILITY rule (" + level.get() + "); " + found.size()
-                            + " incompatibilit" + (found.size() == 1 ? "y" : "ies") + ":",
+                    "The content violates the COMPATIBILITY rule (" + level + "); " + found.size() + " incompatibilit"
+                            + (found.size() == 1 ? "y" : "ies") + ":",
                     found);
+        }
+    }
+
+    /**
+     * The versions a new version of an artifact is checked against at a level: its latest, or every
+     * version for the transitive levels; none when it has none.
+     */
+    public List<StoredVersion> earlierVersions(String artifactId, Compatibility level) {
+        if (!level.transitive()) {
+            return storage().versions().latest(artifactId).map(List::of).orElse(List.of());
+        }
+        List<StoredVersion> versions = new ArrayList<>();
+        Page<StoredVersion> page;
+        do {
+            page = storage().search().versions(artifactId, new PageRequest(versions.size(), PAGE));
+            versions.addAll(page.items());
+        } while (!page.items().isEmpty() && versions.size() < page.total());
+        return versions;
+    }
+
+    /**
+     * Every incompatibility of new content with each of {@code earlier} at a level, each saying
+     * which version it concerns and where; empty when compatible, or at NONE.
+     */
+    public List<Incompatibility> incompatibilities(
+            ArtifactType type, Content content, Compatibility level, List<StoredVersion> earlier) {
+        TypeSupport support = types.of(type);
+        String proposed = content.text();
+        List<Incompatibility> found = new ArrayList<>();
+        for (StoredVersion version : earlier) {
+            String old = storage()
+                    .contents()
+                    .byContentId(version.contentId())
+                    .orElseThrow(() -> NotFoundException.globalId(version.globalId()))
+                    .content()
+                    .text();
+            String which = "version " + version.version();
+            if (level.backward()) {
+                found.addAll(labelled(support, proposed, old, "the new schema cannot read data written with " + which));
+            }
+            if (level.forward()) {
+                found.addAll(labelled(support, old, proposed, which + " cannot read data written with the new schema"));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Sets the COMPATIBILITY rule of an artifact, or the global one when {@code artifactId} is
+     * empty, whether or not one is set.
+     *
+     * @throws NotFoundException when the artifact does not exist
+     */
+    public void setCompatibility(Optional<String> artifactId, Compatibility level) {
+        RuleScope scope = artifactId.map(RuleScope::artifact).orElse(RuleScope.GLOBAL);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                if (storage().rules().get(scope, RuleType.COMPATIBILITY).isPresent()) {
+                    storage().rules().update(scope, RuleType.COMPATIBILITY, level.name());
+                } else {
+                    storage().rules().create(scope, RuleType.COMPATIBILITY, level.name());
+                }
+                return;
+            } catch (AlreadyExistsException | NotFoundException raced) {
+                if (attempt == 2
+                        || raced instanceof NotFoundException n && n.missing() != NotFoundException.Missing.RULE) {
+                    throw raced;
+                }
+            }
         }
     }
 
@@ -160,18 +209,5 @@ public class RulesService {
         return found.stream()
                 .map(i -> new Incompatibility(i.location(), what + ": " + i.message()))
                 .toList();
-    }
-
-    private List<StoredVersion> earlierVersions(String artifactId, boolean all) {
-        if (!all) {
-            return storage().versions().latest(artifactId).map(List::of).orElse(List.of());
-        }
-        List<StoredVersion> versions = new ArrayList<>();
-        Page<StoredVersion> page;
-        do {
-            page = storage().search().versions(artifactId, new PageRequest(versions.size(), PAGE));
-            versions.addAll(page.items());
-        } while (!page.items().isEmpty() && versions.size() < page.total());
-        return versions;
     }
 }

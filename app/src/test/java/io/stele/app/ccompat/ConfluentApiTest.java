@@ -200,4 +200,82 @@ public class ConfluentApiTest {
                 .statusCode(200)
                 .body("$", contains("AVRO", "JSON", "PROTOBUF"));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void config_isSetAndRemovedPerSubject_andIsTheRuleTheV1ApiEnforces(String root) {
+        String subject = subject();
+        String name = recordName();
+        register(root, subject, avro(name, false));
+        given().contentType(TYPE)
+                .body("{\"compatibility\":\"none\"}")
+                .put(root + "/config/" + subject)
+                .then()
+                .statusCode(200)
+                .body("compatibility", equalTo("NONE"));
+        given().get("/api/artifacts/" + subject + "/rules/COMPATIBILITY")
+                .then()
+                .statusCode(200)
+                .body("config", equalTo("NONE"));
+        String unrelated = "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"other\","
+                + "\"type\":\"string\"}]}";
+        register(root, subject, unrelated); // NONE: anything goes
+        given().delete(root + "/config/" + subject).then().statusCode(200).body("compatibilityLevel", equalTo("NONE"));
+        assertError(given().delete(root + "/config/" + subject).then(), 404, 40401, subject);
+        assertError(
+                given().contentType(TYPE)
+                        .body("{\"compatibility\":\"SIDEWAYS\"}")
+                        .put(root + "/config/" + subject)
+                        .then(),
+                422,
+                42203,
+                "Invalid compatibility level");
+        assertError(
+                given().contentType(TYPE)
+                        .body("{\"compatibility\":\"FULL\"}")
+                        .put(root + "/config/" + subject())
+                        .then(),
+                404,
+                40401,
+                "not found");
+        given().get(root + "/contexts").then().statusCode(200).body("$", contains("."));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void compatibilityChecks_answerIsCompatible_withTheReasonsWhenVerbose(String root) {
+        String subject = subject();
+        String name = recordName();
+        register(root, subject, avro(name, false));
+        String incompatible = "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"id\","
+                + "\"type\":\"long\"},{\"name\":\"other\",\"type\":\"string\"}]}";
+        post(root + "/compatibility/subjects/" + subject + "/versions/latest", body(avro(name, true), null))
+                .statusCode(200)
+                .body("is_compatible", equalTo(true))
+                .body("messages", nullValue());
+        post(root + "/compatibility/subjects/" + subject + "/versions?verbose=True", body(incompatible, null))
+                .statusCode(200)
+                .body("is_compatible", equalTo(false))
+                .body("messages[0]", containsString("version 1"));
+        post(root + "/compatibility/subjects/" + subject + "/versions/1", body(incompatible, null))
+                .statusCode(200)
+                .body("is_compatible", equalTo(false));
+        post(root + "/compatibility/subjects/" + subject() + "/versions/latest", body(incompatible, null))
+                .statusCode(200)
+                .body("is_compatible", equalTo(true));
+        assertError(
+                post(root + "/compatibility/subjects/" + subject + "/versions/7", body(incompatible, null)),
+                404,
+                40402,
+                "7");
+        assertError(
+                post(root + "/compatibility/subjects/" + subject + "/versions", body("{\"type\":", null)),
+                422,
+                42201,
+                "");
+        given().get("/api/artifacts/" + subject + "/versions")
+                .then()
+                .statusCode(200)
+                .body("$", contains(1));
+    }
 }

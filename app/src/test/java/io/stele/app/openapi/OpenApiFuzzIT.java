@@ -2,7 +2,7 @@ package io.stele.app.openapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.app.testing.PythonTool;
+import io.stele.app.testing.CachedTools;
 import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -53,7 +53,7 @@ class OpenApiFuzzIT {
     @Timeout(value = 15, unit = TimeUnit.MINUTES) // installing Schemathesis on a fresh machine included
     void generatedRequests_areAnsweredAsTheDocumentSays() throws Exception {
         String version = System.getProperty("schemathesis.version", "4.32.5");
-        Path command = PythonTool.install("schemathesis-" + version, "schemathesis==" + version)
+        Path command = CachedTools.python("schemathesis-" + version, "schemathesis==" + version)
                 .resolve("schemathesis");
         Files.createDirectories(Path.of("target"));
         Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "openapi-fuzz-");

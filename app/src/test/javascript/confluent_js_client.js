@@ -1,0 +1,92 @@
+// Confluent's own JavaScript client (@confluentinc/schemaregistry) against Stele's
+// Confluent-compatible API. Run by ConfluentClientsIT with the registry's base URL and a run id:
+//   node confluent_js_client.js http://127.0.0.1:8080 run42
+// Prints one line per check and exits non-zero on the first that fails.
+const {
+  SchemaRegistryClient, SerdeType, AvroSerializer, AvroDeserializer, JsonSerializer, JsonDeserializer,
+} = require('@confluentinc/schemaregistry');
+
+const [url, run] = process.argv.slice(2);
+const client = () => new SchemaRegistryClient({ baseURLs: [url] });
+
+function check(what, condition, detail = '') {
+  if (!condition) {
+    console.log(`FAILED: ${what} ${detail}`);
+    process.exit(1);
+  }
+  console.log(`ok: ${what}`);
+}
+
+async function refused(what, call, status, code) {
+  try {
+    await call();
+  } catch (e) {
+    check(what, e.status === status && e.errorCode === code, `(answered ${e.status} ${e.errorCode}: ${e.message})`);
+    return;
+  }
+  check(what, false, '(it was accepted)');
+}
+
+const ORDER = {
+  type: 'record', name: 'Order', namespace: 'com.example',
+  fields: [{ name: 'id', type: 'long' }, { name: 'item', type: 'string' }],
+};
+const ORDER_WITH_NOTE = { ...ORDER, fields: [...ORDER.fields, { name: 'note', type: 'string', default: '' }] };
+const ORDER_WITH_PRICE = { ...ORDER, fields: [...ORDER.fields, { name: 'price', type: 'double' }] };
+
+async function main() {
+  const registry = client();
+  const topic = `orders-${run}`;
+  const subject = `${topic}-value`;
+
+  // Registered through the client, then serialized with the latest version, as the client's README does.
+  const id = await registry.register(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER) });
+  check('register answers a positive 32-bit id', id > 0 && id < 2 ** 31);
+  const order = { id: 7, item: 'book' };
+  const data = await new AvroSerializer(registry, SerdeType.VALUE, { useLatestVersion: true }).serialize(topic, order);
+  check('the Avro serializer frames with magic byte 0 and the id', data[0] === 0 && data.readInt32BE(1) === id);
+  const back = await new AvroDeserializer(client(), SerdeType.VALUE, {}).deserialize(topic, data);
+  check('the Avro deserializer reads the record back', back.item === 'book' && Number(back.id) === 7);
+
+  // Without autoRegisterSchemas (the default), the serializer looks its schema up on every message.
+  const looked = await registry.getIdFullResponse(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER) }, false);
+  check('lookup answers id and version', looked.id === id && looked.version === 1);
+
+  check('getAllSubjects lists the subject', (await registry.getAllSubjects()).includes(subject));
+  check('getAllVersions', JSON.stringify(await registry.getAllVersions(subject)) === '[1]');
+  const latest = await registry.getLatestSchemaMetadata(subject);
+  check('getLatestSchemaMetadata', latest.id === id && latest.version === 1 && latest.subject === subject);
+  check('getBySubjectAndId', JSON.parse((await client().getBySubjectAndId(subject, id)).schema).name === 'Order');
+  check('testSubjectCompatibility refuses an incompatible schema',
+    !(await registry.testSubjectCompatibility(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER_WITH_PRICE) })));
+  await refused('registering an incompatible version is 409',
+    () => registry.register(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER_WITH_PRICE) }), 409, 409);
+  const evolved = await registry.register(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER_WITH_NOTE) });
+  check('a compatible version gets a new id', evolved !== id);
+  check('updateCompatibility', (await registry.updateCompatibility(subject, 'FULL')) === 'FULL');
+  check('getCompatibility', (await client().getCompatibility(subject)) === 'FULL');
+  check('getDefaultCompatibility answers a level', typeof (await registry.getDefaultCompatibility()) === 'string');
+
+  await refused('an unknown subject is 40401', () => client().getLatestSchemaMetadata(`missing-${run}`), 404, 40401);
+  await refused('an unknown id is 40403', () => client().getBySubjectAndId(subject, 2 ** 31 - 2), 404, 40403);
+
+  // JSON Schema, registered first and then serialized with the latest version.
+  const payments = `payments-${run}`;
+  const paymentSchema = {
+    $schema: 'http://json-schema.org/draft-07/schema#', title: 'Payment', type: 'object',
+    properties: { amount: { type: 'number' }, currency: { type: 'string' } }, required: ['amount', 'currency'],
+  };
+  await registry.register(`${payments}-value`, { schemaType: 'JSON', schema: JSON.stringify(paymentSchema) });
+  const jsonSer = new JsonSerializer(registry, SerdeType.VALUE, { useLatestVersion: true });
+  const payment = { amount: 9.5, currency: 'EUR' };
+  const framed = await jsonSer.serialize(payments, payment);
+  check('the JSON serializer frames with magic byte 0', framed[0] === 0);
+  const readBack = await new JsonDeserializer(client(), SerdeType.VALUE, {}).deserialize(payments, framed);
+  check('the JSON deserializer reads the object back', readBack.amount === 9.5 && readBack.currency === 'EUR');
+  console.log('all checks passed');
+}
+
+main().catch((e) => {
+  console.log(`FAILED: ${e.stack || e}`);
+  process.exit(1);
+});
