@@ -6,6 +6,9 @@
 #
 #   bench/get-latest.sh [postgresql|kafka|embedded] [artifacts] [seconds per flood] [connections] [rounds]
 #
+# API=confluent measures the Confluent API's hot paths instead: GET /subjects/{s}/versions/latest and
+# GET /schemas/ids/{id} (each seeded artifact is a subject, with a schema id of its own).
+#
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
 # PostgreSQL server (Debian: postgresql). Builds bench/bare when it is not built. Everything runs on
 # 127.0.0.1 and is removed afterwards.
@@ -21,43 +24,56 @@ seed_artifacts "$artifacts"
 echo "seeded $artifacts artifacts through the REST API in $(( $(date +%s) - started )) s"
 
 url=http://127.0.0.1:$port
-curl -sf "$url/api/artifacts/bench-1" > "$work/body"
+if [ "${API:-}" = confluent ]; then
+  curl -sf "$url/subjects/bench-1/versions/latest" > "$work/body"
+else
+  curl -sf "$url/api/artifacts/bench-1" > "$work/body"
+fi
 start_bare "$work/body"
 bare=http://127.0.0.1:$bare_port
 flood() { ARTIFACTS=$artifacts IDS=$2 measure -t2 -c$connections -d${3}s --latency -s "$root/bench/get-latest.lua" "$1"; }
 # warm-up: loads every artifact and globalId into the cache, compiles both hot paths
-flood "$url" 0 30 >/dev/null; flood "$url" 1 30 >/dev/null; flood "$bare" 0 10 >/dev/null; flood "$bare" 1 10 >/dev/null
+# the endpoints measured: IDS=0 latest, 1 by id, and with API=confluent 2 the lookup by schema text
+endpoints="latest:0 ids:1"
+[ "${API:-}" = confluent ] && endpoints="$endpoints lookup:2"
+# warm-up: loads every artifact and id into the cache, compiles the hot paths
+for e in $endpoints; do flood "$url" "${e#*:}" 30 >/dev/null; flood "$bare" "${e#*:}" 10 >/dev/null; done
 
 echo "backend: $kind, $artifacts artifacts, $connections connections, ${seconds}s per flood, $(nproc) cores"
 printf '%-6s %-16s %12s %10s %10s %8s\n' round endpoint requests/s p50 p99 errors
 declare -A rps p99
 for round in $(seq "$rounds"); do
-  for target in bare-latest registry-latest bare-ids registry-ids; do
-    case $target in
-      bare-*) u=$bare ;;
-      *) u=$url ;;
-    esac
-    case $target in
-      *-ids) ids=1 ;;
-      *) ids=0 ;;
-    esac
-    read -r r p50 p err < <(flood "$u" $ids "$seconds")
-    rps[$target]+="$r "; p99[$target]+="$p "
-    printf '%-6s %-16s %12s %10s %10s %8s\n' "$round" "$target" "$r" "$p50" "$p" "$err"
+  for e in $endpoints; do
+    for side in bare registry; do
+      u=$url; [ $side = bare ] && u=$bare
+      target=$side-${e%%:*}
+      read -r r p50 p err < <(flood "$u" "${e#*:}" "$seconds")
+      rps[$target]+="$r "; p99[$target]+="$p "
+      printf '%-6s %-16s %12s %10s %10s %8s\n' "$round" "$target" "$r" "$p50" "$p" "$err"
+    done
   done
 done
-python3 - "${rps[registry-latest]}" "${rps[bare-latest]}" "${p99[registry-latest]}" "${p99[bare-latest]}" \
-  "${rps[registry-ids]}" "${rps[bare-ids]}" "${p99[registry-ids]}" "${p99[bare-ids]}" <<'PY'
-import sys
+summary=()
+for e in $endpoints; do
+  n=${e%%:*}
+  summary+=("$n" "${rps[registry-$n]}" "${rps[bare-$n]}" "${p99[registry-$n]}" "${p99[bare-$n]}")
+done
+python3 - "${summary[@]}" <<'PY'
+import os, sys
 def ms(v):
     for unit, f in (("us", 1e-3), ("ms", 1.0), ("s", 1e3)):
         if v.endswith(unit) and (unit != "s" or not v.endswith(("us", "ms"))):
             return float(v[: -len(unit)]) * f
     return float(v)
+confluent = os.environ.get("API") == "confluent"
+names = {"latest": "Confluent latest" if confluent else "GET latest",
+         "ids": "Confluent schema by id" if confluent else "GET by globalId",
+         "lookup": "Confluent lookup"}
 a = sys.argv[1:]
-for name, (r, b, rp, bp) in (("GET latest", a[0:4]), ("GET by globalId", a[4:8])):
-    r, b = [float(x) for x in r.split()], [float(x) for x in b.split()]
-    rp, bp = [ms(x) for x in rp.split()], [ms(x) for x in bp.split()]
+for i in range(0, len(a), 5):
+    name = names[a[i]]
+    r, b = [float(x) for x in a[i + 1].split()], [float(x) for x in a[i + 2].split()]
+    rp, bp = [ms(x) for x in a[i + 3].split()], [ms(x) for x in a[i + 4].split()]
     per_round = " ".join(f"{x / y:.2f}" for x, y in zip(r, b))
     print(f"{name} / bare route, requests/s: {sum(r)/sum(b):.2f} (rounds: {per_round}; mean {sum(r)/len(r):.0f} vs {sum(b)/len(b):.0f})")
     print(f"{name} / bare route, p99 latency: {sum(rp)/sum(bp):.2f} (mean {sum(rp)/len(rp):.2f} ms vs {sum(bp)/len(bp):.2f} ms)")

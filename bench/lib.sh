@@ -128,9 +128,11 @@ seed_artifacts() {
   kill $wrk_pid 2>/dev/null || true
   wait $wrk_pid 2>/dev/null || true
   # wrk builds one request per thread before it starts and never sends it: create those two here
+  # (with the schema seed.lua gives them, which the lookup benchmark sends back)
   for id in 0 1; do
     curl -sf -o /dev/null -X POST "$url/api/artifacts?ifExists=RETURN" -H "X-Registry-ArtifactId: bench-$id" \
-      -d '{"type":"record","name":"Bench'$id'","fields":[{"name":"id","type":"long"}]}'
+      -H "Content-Type: application/json" \
+      -d '{"type":"record","name":"Bench'$id'","namespace":"io.stele.bench","fields":[{"name":"id","type":"long"},{"name":"name","type":"string","default":""},{"name":"created","type":{"type":"long","logicalType":"timestamp-millis"}}]}'
   done
 }
 

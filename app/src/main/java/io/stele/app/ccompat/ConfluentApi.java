@@ -1,18 +1,22 @@
 package io.stele.app.ccompat;
 
 import static io.stele.app.ccompat.ConfluentErrors.about;
+import static io.stele.app.ccompat.ConfluentRequests.flag;
+import static io.stele.app.ccompat.ConfluentRequests.level;
+import static io.stele.app.ccompat.ConfluentRequests.required;
+import static io.stele.app.ccompat.ConfluentRequests.schemaId;
+import static io.stele.app.ccompat.ConfluentRequests.type;
+import static io.stele.app.ccompat.ConfluentRequests.upload;
 
 import io.stele.app.artifacts.AllArtifactIds;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
-import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.ccompat.ConfluentBodies.CompatibilityAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
 import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
-import io.stele.app.ccompat.ConfluentBodies.SubjectSchema;
 import io.stele.app.ccompat.ConfluentBodies.SubjectVersion;
 import io.stele.app.rules.Compatibility;
 import io.stele.app.rules.RulesService;
@@ -25,6 +29,8 @@ import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
+import io.vertx.core.buffer.Buffer;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -37,10 +43,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -70,6 +74,9 @@ public abstract class ConfluentApi {
     @Inject
     ApiConfig config;
 
+    @Inject
+    ConfluentAnswers answers;
+
     private RegistryStorage storage() {
         return provider.storage();
     }
@@ -83,12 +90,14 @@ public abstract class ConfluentApi {
     /** A schema by id. {@code subject} is only a hint, as in Confluent: an id means one schema everywhere. */
     @GET
     @Path("schemas/ids/{id}")
-    public SchemaString schemaById(@PathParam("id") String id, @QueryParam("subject") String subject) {
+    public Response schemaById(@PathParam("id") String id, @QueryParam("subject") String subject) {
         return about(subject, () -> {
             long contentId = schemaId(id);
-            StoredContent content =
-                    storage().contents().byContentId(contentId).orElseThrow(ConfluentErrors::schemaNotFound);
-            return new SchemaString(content.content().text(), ConfluentBodies.schemaType(typeOf(contentId)));
+            return json(answers.schema(contentId, () -> {
+                StoredContent content =
+                        storage().contents().byContentId(contentId).orElseThrow(ConfluentErrors::schemaNotFound);
+                return new SchemaString(content.content().text(), ConfluentBodies.schemaType(typeOf(contentId)));
+            }));
         });
     }
 
@@ -121,7 +130,7 @@ public abstract class ConfluentApi {
     /** A version of a subject: a number from 1, or {@code latest} or {@code -1} for the latest. */
     @GET
     @Path("subjects/{subject}/versions/{version}")
-    public SubjectSchema version(@PathParam("subject") String subject, @PathParam("version") String version) {
+    public Response version(@PathParam("subject") String subject, @PathParam("version") String version) {
         return about(subject, () -> answer(find(subject, version)));
     }
 
@@ -141,10 +150,23 @@ public abstract class ConfluentApi {
     @POST
     @Path("subjects/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
-    public SubjectSchema lookup(@PathParam("subject") String subject, SchemaRequest request) {
+    public Response lookup(@PathParam("subject") String subject, SchemaRequest request) {
         return about(subject, () -> {
             SchemaRequest schema = required(request);
-            return answer(artifacts.findByContent(subject, upload(schema).body()));
+            String sha256 = Content.of(schema.schema()).sha256();
+            Long known = answers.lookedUp(subject, sha256);
+            if (known != null) {
+                Optional<StoredVersion> version = storage().versions().byGlobalId(known);
+                if (version.isPresent()
+                        && version.get().artifactId().equals(subject)
+                        && version.get().state() != VersionState.DISABLED) {
+                    return answer(version.get());
+                }
+            }
+            StoredVersion found =
+                    artifacts.findByContent(subject, upload(schema).body());
+            answers.lookedUp(subject, sha256, found.globalId());
+            return answer(found);
         });
     }
 
@@ -275,14 +297,6 @@ public abstract class ConfluentApi {
         return new CompatibilityAnswer(found.isEmpty(), verbose ? found : null);
     }
 
-    /** The level a {@code PUT /config} body names. */
-    private static Compatibility level(ConfigUpdate update) {
-        if (update == null || update.compatibility() == null) {
-            throw ConfluentErrors.invalidCompatibilityLevel();
-        }
-        return Compatibility.parse(update.compatibility()).orElseThrow(ConfluentErrors::invalidCompatibilityLevel);
-    }
-
     private StoredVersion find(String subject, String version) {
         String v = version.trim();
         if (v.equalsIgnoreCase("latest") || v.equals("-1")) {
@@ -306,19 +320,19 @@ public abstract class ConfluentApi {
         });
     }
 
-    private SubjectSchema answer(StoredVersion version) {
+    /** A version of a subject with its schema, as the hot path answers it too ({@link ConfluentRoutes}). */
+    private Response answer(StoredVersion version) {
         String text = storage()
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
                 .content()
                 .text();
-        return new SubjectSchema(
-                version.artifactId(),
-                version.version(),
-                version.contentId(),
-                ConfluentBodies.schemaType(version.type()),
-                text);
+        return json(answers.version(version, text));
+    }
+
+    private static Response json(Buffer answer) {
+        return Response.ok(answer.getBytes(), V1_JSON).build();
     }
 
     /** The versions that use a schema id; 404 when no stored schema has it. */
@@ -336,52 +350,5 @@ public abstract class ConfluentApi {
                 .findFirst()
                 .map(StoredVersion::type)
                 .orElse(ArtifactType.AVRO);
-    }
-
-    private static long schemaId(String id) {
-        try {
-            long value = Long.parseLong(id);
-            if (value >= 1) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // not a number: no schema has this id
-        }
-        throw ConfluentErrors.schemaNotFound();
-    }
-
-    private static SchemaRequest required(SchemaRequest request) {
-        if (request == null || request.schema() == null) {
-            throw new ConfluentException(
-                    422, ConfluentErrors.UNPROCESSABLE, "The body must give the schema: {\"schema\": \"...\"}.");
-        }
-        if (request.references() != null && !request.references().isEmpty()) {
-            throw new ConfluentException(
-                    422, ConfluentErrors.INVALID_SCHEMA, "Schema references are not supported yet by this registry.");
-        }
-        return request;
-    }
-
-    private static ArtifactType type(SchemaRequest request) {
-        String type = request.schemaType() == null
-                ? "AVRO"
-                : request.schemaType().trim().toUpperCase(Locale.ROOT);
-        return switch (type) {
-            case "AVRO" -> ArtifactType.AVRO;
-            case "JSON" -> ArtifactType.JSON;
-            case "PROTOBUF" -> ArtifactType.PROTOBUF;
-            default ->
-                throw new ConfluentException(
-                        422, ConfluentErrors.INVALID_SCHEMA, "Invalid schema type " + request.schemaType());
-        };
-    }
-
-    private static Upload upload(SchemaRequest request) {
-        return new Upload(request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty());
-    }
-
-    /** A boolean query parameter, read as Confluent's clients write it ({@code true}, {@code True}). */
-    private static boolean flag(String value) {
-        return value != null && value.trim().equalsIgnoreCase("true");
     }
 }

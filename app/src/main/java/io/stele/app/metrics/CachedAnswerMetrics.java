@@ -37,10 +37,12 @@ public class CachedAnswerMetrics {
         boolean timeCachedAnswers();
     }
 
-    /** The two endpoints answered from the cache. */
+    /** The endpoints answered from the cache; the Confluent API's at either of its roots. */
     public enum Endpoint {
         LATEST("/api/artifacts/{artifactId}"),
-        BY_GLOBAL_ID("/api/ids/{globalId}");
+        BY_GLOBAL_ID("/api/ids/{globalId}"),
+        CONFLUENT_LATEST("/subjects/{subject}/versions/latest"),
+        CONFLUENT_SCHEMA_BY_ID("/schemas/ids/{id}");
 
         final String uri;
 

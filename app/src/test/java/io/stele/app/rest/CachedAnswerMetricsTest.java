@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.stele.app.testing.Metrics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,11 +28,7 @@ class CachedAnswerMetricsTest {
         String metrics =
                 given().get("/q/metrics").then().statusCode(200).extract().asString();
         assertThat(metrics).doesNotContain("uri=\"/api/artifacts/counted-");
-        return metrics.lines()
-                .filter(l -> l.startsWith(series + " "))
-                .mapToDouble(l -> Double.parseDouble(l.substring(series.length() + 1)))
-                .findFirst()
-                .orElse(0);
+        return Metrics.value(series);
     }
 
     /** Creates an artifact, reads it once so that it is cached, and gives its globalId. */

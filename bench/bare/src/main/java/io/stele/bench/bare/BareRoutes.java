@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The framework's floor: the registry's two hot routes answered with fixed bytes and the same
+ * The framework's floor: the registry's hot routes (the v1 API's two, the Confluent API's two) answered with fixed bytes and the same
  * headers (content type, ETag), from a plain Vert.x route on the event loop, with nothing else
  * installed. The body is the file named by {@code bare.body}, so that it can be the very bytes the
  * registry answers with.
@@ -26,6 +26,17 @@ public class BareRoutes {
     void register(@Observes Router router) {
         router.get("/api/artifacts/:artifactId").handler(this::answer);
         router.get("/api/ids/:globalId").handler(this::answer);
+        router.get("/subjects/:subject/versions/latest").handler(this::confluentAnswer);
+        router.get("/schemas/ids/:id").handler(this::confluentAnswer);
+        router.post("/subjects/:subject").handler(this::confluentAnswer);
+    }
+
+    /** The Confluent API's hot routes: JSON with the Confluent media type, and no ETag, as the registry answers. */
+    private void confluentAnswer(RoutingContext ctx) {
+        ctx.request().body(); // a lookup's body is read, as the registry reads it
+        ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/vnd.schemaregistry.v1+json")
+                .end(Buffer.buffer(body));
     }
 
     private void answer(RoutingContext ctx) {

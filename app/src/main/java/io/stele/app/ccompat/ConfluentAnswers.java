@@ -1,0 +1,103 @@
+package io.stele.app.ccompat;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.netty.buffer.Unpooled;
+import io.stele.storage.StoredVersion;
+import io.vertx.core.buffer.Buffer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.Supplier;
+
+/**
+ * The JSON the serializers' hot paths answer, encoded once and kept: {@code GET /schemas/ids/{id}}
+ * by schema id, and a subject's version (what {@code GET /subjects/{s}/versions/latest} answers) by
+ * globalId. Both never change once written (a schema id's content and a version's number, id and
+ * content are immutable), so entries are only ever evicted for size, never invalidated; which
+ * version is a subject's latest comes from the read cache, which changes clear. Thread-safe; the
+ * event loop only reads.
+ */
+@ApplicationScoped
+public class ConfluentAnswers {
+
+    /** Memory for each of the two caches; an answer is its schema plus a few dozen bytes. */
+    private static final long MAX_BYTES = 32L * 1024 * 1024;
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    private final Cache<Long, Buffer> schemasById = cache();
+    private final Cache<Long, Buffer> versionsByGlobalId = cache();
+
+    /**
+     * Which version a lookup of a schema text under a subject found, by subject and the text's
+     * SHA-256: a client sends the same text every time, and the version is checked again on each
+     * use, so the entry only saves parsing the schema and looking for its canonical form.
+     */
+    private final Cache<Lookup, Long> lookups =
+            Caffeine.newBuilder().maximumSize(100_000).build();
+
+    private record Lookup(String subject, String schemaSha256) {}
+
+    private static Cache<Long, Buffer> cache() {
+        return Caffeine.newBuilder()
+                .maximumWeight(MAX_BYTES)
+                .weigher((Long id, Buffer answer) -> 64 + answer.length())
+                .build();
+    }
+
+    /** The cached answer to {@code GET /schemas/ids/{id}}, or null. Never blocks. */
+    Buffer cachedSchema(long contentId) {
+        return schemasById.getIfPresent(contentId);
+    }
+
+    /** The answer to {@code GET /schemas/ids/{id}}, encoded from {@code schema} and kept when not cached. */
+    Buffer schema(long contentId, Supplier<ConfluentBodies.SchemaString> schema) {
+        Buffer cached = schemasById.getIfPresent(contentId);
+        if (cached != null) {
+            return cached;
+        }
+        Buffer answer = encode(schema.get());
+        schemasById.put(contentId, answer);
+        return answer;
+    }
+
+    /** The cached answer for a version of a subject, or null. Never blocks. */
+    Buffer cachedVersion(long globalId) {
+        return versionsByGlobalId.getIfPresent(globalId);
+    }
+
+    /** The answer for a version of a subject with its schema's text, encoded and kept when not cached. */
+    Buffer version(StoredVersion version, String schema) {
+        Buffer cached = versionsByGlobalId.getIfPresent(version.globalId());
+        if (cached != null) {
+            return cached;
+        }
+        Buffer answer = encode(new ConfluentBodies.SubjectSchema(
+                version.artifactId(),
+                version.version(),
+                version.contentId(),
+                ConfluentBodies.schemaType(version.type()),
+                schema));
+        versionsByGlobalId.put(version.globalId(), answer);
+        return answer;
+    }
+
+    /** The globalId a lookup of this text under this subject found before, or null. */
+    Long lookedUp(String subject, String schemaSha256) {
+        return lookups.getIfPresent(new Lookup(subject, schemaSha256));
+    }
+
+    /** Keeps what a lookup found. */
+    void lookedUp(String subject, String schemaSha256, long globalId) {
+        lookups.put(new Lookup(subject, schemaSha256), globalId);
+    }
+
+    private Buffer encode(Object body) {
+        try {
+            return Buffer.buffer(Unpooled.wrappedBuffer(json.writeValueAsBytes(body)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot encode " + body.getClass().getSimpleName(), e);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.stele.app.ccompat;
+
+import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
+import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
+import io.stele.app.rules.Compatibility;
+import io.stele.storage.ArtifactType;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+
+/** What the Confluent API reads from a request, checked and in Stele's values. */
+final class ConfluentRequests {
+
+    private ConfluentRequests() {}
+
+    static long schemaId(String id) {
+        try {
+            long value = Long.parseLong(id);
+            if (value >= 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // not a number: no schema has this id
+        }
+        throw ConfluentErrors.schemaNotFound();
+    }
+
+    static SchemaRequest required(SchemaRequest request) {
+        if (request == null || request.schema() == null) {
+            throw new ConfluentException(
+                    422, ConfluentErrors.UNPROCESSABLE, "The body must give the schema: {\"schema\": \"...\"}.");
+        }
+        if (request.references() != null && !request.references().isEmpty()) {
+            throw new ConfluentException(
+                    422, ConfluentErrors.INVALID_SCHEMA, "Schema references are not supported yet by this registry.");
+        }
+        return request;
+    }
+
+    static ArtifactType type(SchemaRequest request) {
+        String type = request.schemaType() == null
+                ? "AVRO"
+                : request.schemaType().trim().toUpperCase(Locale.ROOT);
+        return switch (type) {
+            case "AVRO" -> ArtifactType.AVRO;
+            case "JSON" -> ArtifactType.JSON;
+            case "PROTOBUF" -> ArtifactType.PROTOBUF;
+            default ->
+                throw new ConfluentException(
+                        422, ConfluentErrors.INVALID_SCHEMA, "Invalid schema type " + request.schemaType());
+        };
+    }
+
+    static Upload upload(SchemaRequest request) {
+        return new Upload(request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty());
+    }
+
+    /** A boolean query parameter, read as Confluent's clients write it ({@code true}, {@code True}). */
+    static boolean flag(String value) {
+        return value != null && value.trim().equalsIgnoreCase("true");
+    }
+
+    /** The level a {@code PUT /config} body names. */
+    static Compatibility level(ConfigUpdate update) {
+        if (update == null || update.compatibility() == null) {
+            throw ConfluentErrors.invalidCompatibilityLevel();
+        }
+        return Compatibility.parse(update.compatibility()).orElseThrow(ConfluentErrors::invalidCompatibilityLevel);
+    }
+}

@@ -1,0 +1,95 @@
+package io.stele.app.ccompat;
+
+import static io.restassured.RestAssured.given;
+import static io.stele.app.ccompat.ConfluentApiTest.avro;
+import static io.stele.app.ccompat.ConfluentApiTest.recordName;
+import static io.stele.app.ccompat.ConfluentApiTest.register;
+import static io.stele.app.ccompat.ConfluentApiTest.subject;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.stele.app.testing.Metrics;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The serializers' hot paths answered from memory on the event loop: the same bytes as the JAX-RS
+ * answer, counted rather than timed, and never a stale latest version on the node that wrote.
+ */
+@QuarkusTest
+class ConfluentHotPathTest {
+
+    private static final String BY_ID = "stele_http_cached_answers_total{status=\"200\",uri=\"/schemas/ids/{id}\"}";
+    private static final String LATEST =
+            "stele_http_cached_answers_total{status=\"200\",uri=\"/subjects/{subject}/versions/latest\"}";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void schemaById_isAnsweredFromMemory_afterItsFirstRead_withTheSameBytes(String root) {
+        long id = register(root, subject(), avro(recordName(), false));
+        String first = given().get(root + "/schemas/ids/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        double before = Metrics.value(BY_ID);
+        String second = given().get(root + "/schemas/ids/" + id + "?subject=any-value")
+                .then()
+                .statusCode(200)
+                .contentType("application/vnd.schemaregistry.v1+json")
+                .extract()
+                .asString();
+        assertThat(second).isEqualTo(first);
+        assertThat(Metrics.value(BY_ID)).as("answered from memory").isEqualTo(before + 1);
+
+        given().get(root + "/schemas/ids/" + id + "?format=serialized").then().statusCode(200);
+        assertThat(Metrics.value(BY_ID)).as("a format goes to the resource").isEqualTo(before + 1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void latest_isAnsweredFromMemory_andIsTheNewVersionRightAfterEachRegistration(String root) {
+        String subject = subject();
+        String name = recordName();
+        long v1 = register(root, subject, avro(name, false));
+        given().get(root + "/subjects/" + subject + "/versions/latest").then().statusCode(200);
+        double before = Metrics.value(LATEST);
+        given().get(root + "/subjects/" + subject + "/versions/latest")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(1))
+                .body("id", equalTo((int) v1));
+        assertThat(Metrics.value(LATEST)).as("answered from memory").isGreaterThan(before);
+
+        long v2 = register(root, subject, avro(name, true));
+        given().get(root + "/subjects/" + subject + "/versions/latest")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(2))
+                .body("id", equalTo((int) v2))
+                .body("schema", equalTo(avro(name, true)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void lookup_ofTheSameTextAgain_findsTheSameVersion_butNotOnceItIsDisabled(String root) {
+        String subject = subject();
+        String schema = avro(recordName(), false);
+        long id = register(root, subject, schema);
+        for (int i = 0; i < 2; i++) {
+            ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
+                    .statusCode(200)
+                    .body("version", equalTo(1))
+                    .body("id", equalTo((int) id));
+        }
+        given().contentType("application/json")
+                .body("{\"state\":\"DISABLED\"}")
+                .put("/api/artifacts/" + subject + "/versions/1/state")
+                .then()
+                .statusCode(204);
+        ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
+                .statusCode(404)
+                .body("error_code", equalTo(40403));
+    }
+}

@@ -1,0 +1,23 @@
+package io.stele.app.testing;
+
+import static io.restassured.RestAssured.given;
+
+/** The registry's own metrics, as {@code /q/metrics} shows them to a scraper. */
+public final class Metrics {
+
+    private Metrics() {}
+
+    /** The value of one series (its name with its tags, as written in /q/metrics), 0 while it is not there. */
+    public static double value(String series) {
+        return given().get("/q/metrics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .lines()
+                .filter(l -> l.startsWith(series + " "))
+                .mapToDouble(l -> Double.parseDouble(l.substring(series.length() + 1)))
+                .findFirst()
+                .orElse(0);
+    }
+}
