@@ -87,6 +87,10 @@ check("test_compatibility of a compatible schema", client.test_compatibility(sub
 check("set_compatibility on the subject", client.set_compatibility(subject, "FULL")["compatibility"] == "FULL")
 check("get_compatibility of the subject", client.get_compatibility(subject) == "FULL")
 check("get_contexts", client.get_contexts() == ["."])
+# The same schema text has one id under every subject: earlier runs on this registry share it.
+check("get_subjects_by_schema_id", subject in client.get_subjects_by_schema_id(schema_id))
+check("get_schema_versions",
+      (subject, 1) in [(v.subject, v.version) for v in client.get_schema_versions(schema_id)])
 
 refused("an unknown subject is 40401", lambda: client.get_versions(f"missing-{run}"), 404, 40401)
 refused("an unknown version is 40402", lambda: client.get_version(subject, 9), 404, 40402)

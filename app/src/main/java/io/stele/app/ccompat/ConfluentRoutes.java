@@ -66,7 +66,9 @@ public class ConfluentRoutes {
             return;
         }
         metrics.answered(ctx, endpoint, false);
-        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, ConfluentApi.V1_JSON).end(answer);
+        ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentResource.V1_JSON)
+                .end(answer);
     }
 
     private Buffer schemaById(String path) {

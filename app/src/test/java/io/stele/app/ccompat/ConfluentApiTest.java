@@ -278,4 +278,49 @@ public class ConfluentApiTest {
                 .statusCode(200)
                 .body("$", contains(1));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void schemaTexts_andTheSubjectsOfAnId_answerAsConfluent(String root) {
+        String schema = avro(recordName(), false);
+        String first = subject();
+        String second = subject();
+        long id = register(root, first, schema);
+        register(root, second, schema);
+        given().get(root + "/schemas/ids/" + id + "/schema")
+                .then()
+                .statusCode(200)
+                .body(equalTo(schema));
+        given().get(root + "/subjects/" + first + "/versions/latest/schema")
+                .then()
+                .statusCode(200)
+                .body(equalTo(schema));
+        given().get(root + "/schemas/ids/" + id + "/subjects")
+                .then()
+                .statusCode(200)
+                .body(
+                        "$",
+                        contains(
+                                first.compareTo(second) < 0 ? first : second,
+                                first.compareTo(second) < 0 ? second : first));
+        assertError(given().get(root + "/schemas/ids/2147483001/subjects").then(), 404, 40403, "Schema not found");
+        assertError(
+                given().get(root + "/subjects/" + first + "/versions/3/schema").then(), 404, 40402, "3");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void theGlobalLevel_isSetAndRemoved_andTheDefaultAppliesAgain(String root) {
+        given().contentType(TYPE)
+                .body("{\"compatibility\":\"FORWARD\"}")
+                .put(root + "/config")
+                .then()
+                .statusCode(200)
+                .body("compatibility", equalTo("FORWARD"));
+        given().get(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("FORWARD"));
+        given().get("/api/rules/COMPATIBILITY").then().statusCode(200).body("config", equalTo("FORWARD"));
+        given().delete(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("FORWARD"));
+        given().get(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("BACKWARD"));
+        given().get("/api/rules/COMPATIBILITY").then().statusCode(404);
+    }
 }

@@ -1,0 +1,107 @@
+package io.stele.app.ccompat;
+
+import io.stele.app.artifacts.ApiConfig;
+import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.rules.Compatibility;
+import io.stele.app.rules.RulesService;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.StoredVersion;
+import io.vertx.core.buffer.Buffer;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/**
+ * What the Confluent-compatible API's resources share: Confluent's media types and default, the
+ * services, and reading a version the way its paths name one. The resources are mounted at the root
+ * by {@link ConfluentRootResource} and at {@code /apis/ccompat/v7} by {@link ConfluentV7Resource}. A
+ * subject is an artifact, a schema id a contentId, and with no compatibility rule set BACKWARD
+ * applies, as in Confluent Schema Registry (docs/adr/0015-confluent-compatible-api-on-steles-data.md).
+ * Each class that declares resource methods names the media types it produces: JAX-RS reads them
+ * from the class that declares the method.
+ */
+abstract class ConfluentResource {
+
+    static final String V1_JSON = "application/vnd.schemaregistry.v1+json";
+    static final String JSON = "application/vnd.schemaregistry+json";
+
+    /** The level Confluent Schema Registry applies when none is configured. */
+    static final Compatibility DEFAULT_COMPATIBILITY = Compatibility.BACKWARD;
+
+    @Inject
+    StorageProvider provider;
+
+    @Inject
+    ArtifactService artifacts;
+
+    @Inject
+    RulesService rules;
+
+    @Inject
+    ApiConfig config;
+
+    @Inject
+    ConfluentAnswers answers;
+
+    RegistryStorage storage() {
+        return provider.storage();
+    }
+
+    StoredVersion find(String subject, String version) {
+        String v = version.trim();
+        if (v.equalsIgnoreCase("latest") || v.equals("-1")) {
+            return storage().versions().latest(subject).orElseThrow(() -> {
+                storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+                return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version latest not found.");
+            });
+        }
+        int number;
+        try {
+            number = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw ConfluentErrors.invalidVersion(version);
+        }
+        if (number < 1) {
+            throw ConfluentErrors.invalidVersion(version);
+        }
+        return storage().versions().get(subject, number).orElseThrow(() -> {
+            storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+            return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version " + number + " not found.");
+        });
+    }
+
+    /** A version of a subject with its schema, as the hot path answers it too ({@link ConfluentRoutes}). */
+    Response answer(StoredVersion version) {
+        String text = storage()
+                .contents()
+                .byContentId(version.contentId())
+                .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
+                .content()
+                .text();
+        return json(answers.version(version, text));
+    }
+
+    static Response json(Buffer answer) {
+        return Response.ok(answer.getBytes(), V1_JSON).build();
+    }
+
+    /** The versions that use a schema id; 404 when no stored schema has it. */
+    List<StoredVersion> usersOf(long contentId) {
+        List<StoredVersion> versions = storage().versions().byContentId(contentId);
+        if (versions.isEmpty() && storage().contents().byContentId(contentId).isEmpty()) {
+            throw ConfluentErrors.schemaNotFound();
+        }
+        return versions;
+    }
+
+    /** The type a schema id was registered as; AVRO for content no version uses any more. */
+    ArtifactType typeOf(long contentId) {
+        return storage().versions().byContentId(contentId).stream()
+                .findFirst()
+                .map(StoredVersion::type)
+                .orElse(ArtifactType.AVRO);
+    }
+}
