@@ -62,13 +62,11 @@ public class ConfluentAnswers {
         return answer;
     }
 
-    /** The cached answer for a version of a subject, or null. Never blocks. */
-    Buffer cachedVersion(long globalId) {
-        return versionsByGlobalId.getIfPresent(globalId);
-    }
-
-    /** The answer for a version of a subject with its schema's text, encoded and kept when not cached. */
-    Buffer version(StoredVersion version, String schema) {
+    /**
+     * The answer for a version of a subject, encoded with its schema's text and kept when not cached;
+     * {@code schema} is asked only then.
+     */
+    Buffer version(StoredVersion version, Supplier<String> schema) {
         Buffer cached = versionsByGlobalId.getIfPresent(version.globalId());
         if (cached != null) {
             return cached;
@@ -78,7 +76,7 @@ public class ConfluentAnswers {
                 version.version(),
                 version.contentId(),
                 ConfluentBodies.schemaType(version.type()),
-                schema));
+                schema.get()));
         versionsByGlobalId.put(version.globalId(), answer);
         return answer;
     }

@@ -53,10 +53,7 @@ abstract class ConfluentResource {
     StoredVersion find(String subject, String version) {
         String v = version.trim();
         if (v.equalsIgnoreCase("latest") || v.equals("-1")) {
-            return storage().versions().latest(subject).orElseThrow(() -> {
-                storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
-                return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version latest not found.");
-            });
+            return storage().versions().latest(subject).orElseThrow(() -> versionNotFound(subject, "latest"));
         }
         int number;
         try {
@@ -67,21 +64,23 @@ abstract class ConfluentResource {
         if (number < 1) {
             throw ConfluentErrors.invalidVersion(version);
         }
-        return storage().versions().get(subject, number).orElseThrow(() -> {
-            storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
-            return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version " + number + " not found.");
-        });
+        return storage().versions().get(subject, number).orElseThrow(() -> versionNotFound(subject, v));
+    }
+
+    /** 40402 for a subject that exists, else 40401: Confluent tells the two apart. */
+    private ConfluentException versionNotFound(String subject, String version) {
+        storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+        return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version " + version + " not found.");
     }
 
     /** A version of a subject with its schema, as the hot path answers it too ({@link ConfluentRoutes}). */
     Response answer(StoredVersion version) {
-        String text = storage()
+        return json(answers.version(version, () -> storage()
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
                 .content()
-                .text();
-        return json(answers.version(version, text));
+                .text()));
     }
 
     static Response json(Buffer answer) {

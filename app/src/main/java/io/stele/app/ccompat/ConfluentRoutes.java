@@ -96,10 +96,7 @@ public class ConfluentRoutes {
         if (latest == null) {
             return null;
         }
-        Buffer answer = answers.cachedVersion(latest.version().globalId());
-        return answer != null
-                ? answer
-                : answers.version(latest.version(), new String(latest.body(), StandardCharsets.UTF_8));
+        return answers.version(latest.version(), () -> new String(latest.body(), StandardCharsets.UTF_8));
     }
 
     /** No {@code format} asked for, and JSON acceptable: what the cached answer is. */
