@@ -83,6 +83,21 @@ async function main() {
   check('the JSON serializer frames with magic byte 0', framed[0] === 0);
   const readBack = await new JsonDeserializer(client(), SerdeType.VALUE, {}).deserialize(payments, framed);
   check('the JSON deserializer reads the object back', readBack.amount === 9.5 && readBack.currency === 'EUR');
+
+  // Soft deletion, then deletion for good.
+  const doomed = `doomed-${run}`;
+  await registry.register(doomed, { schemaType: 'AVRO', schema: JSON.stringify(ORDER) });
+  await registry.register(doomed, { schemaType: 'AVRO', schema: JSON.stringify(ORDER_WITH_NOTE) });
+  check('deleteSubjectVersion soft-deletes', (await registry.deleteSubjectVersion(doomed, 2, false)) === 2);
+  check('getAllVersions leaves it out', JSON.stringify(await client().getAllVersions(doomed)) === '[1]');
+  check('getSchemaMetadata with deleted reads it', (await client().getSchemaMetadata(doomed, 2, true)).version === 2);
+  await refused('a soft-deleted version without deleted is 40402', () => client().getSchemaMetadata(doomed, 2), 404, 40402);
+  check('deleteSubjectVersion permanent', (await registry.deleteSubjectVersion(doomed, 2, true)) === 2);
+  check('deleteSubject soft-deletes the rest', JSON.stringify(await registry.deleteSubject(doomed, false)) === '[1]');
+  check('getAllSubjects leaves it out', !(await client().getAllSubjects()).includes(doomed));
+  await refused('deleting it softly again is 40404', () => client().deleteSubject(doomed, false), 404, 40404);
+  check('deleteSubject permanent', JSON.stringify(await registry.deleteSubject(doomed, true)) === '[1]');
+  await refused('it is gone for good', () => client().getAllVersions(doomed), 404, 40401);
   console.log('all checks passed');
 }
 

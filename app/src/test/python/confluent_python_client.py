@@ -107,4 +107,24 @@ check("the JSON serializer frames with magic byte 0", framed[0] == 0)
 check("the JSON deserializer reads the object back",
       JSONDeserializer(None, schema_registry_client=SchemaRegistryClient({"url": url}))(framed, json_ctx) == payment)
 check("a JSON schema's type is JSON", client.get_latest_version(f"{payments}-value").schema.schema_type == "JSON")
+
+# Soft deletion, then deletion for good.
+doomed = f"doomed-{run}"
+client.register_schema(doomed, Schema(ORDER, "AVRO"))
+client.register_schema(doomed, Schema(ORDER_WITH_NOTE, "AVRO"))
+check("delete_version soft-deletes", client.delete_version(doomed, 2) == 2)
+check("get_versions leaves it out", client.get_versions(doomed) == [1])
+check("get_versions(deleted=True) shows it", client.get_versions(doomed, deleted=True) == [1, 2])
+check("get_versions(deleted_only=True)", client.get_versions(doomed, deleted_only=True) == [2])
+check("get_version(deleted=True) reads it", client.get_version(doomed, 2, deleted=True).version == 2)
+refused("a soft-deleted version without deleted is 40402",
+        lambda: SchemaRegistryClient({"url": url}).get_version(doomed, 2), 404, 40402)
+check("delete_version permanent", client.delete_version(doomed, 2, permanent=True) == 2)
+check("delete_subject soft-deletes the rest", client.delete_subject(doomed) == [1])
+check("get_subjects leaves it out", doomed not in client.get_subjects())
+check("get_subjects(deleted=True) shows it", doomed in client.get_subjects(deleted=True))
+check("get_subjects(subject_prefix=...)", client.get_subjects(subject_prefix=f"orders-{run}") == [subject])
+refused("deleting it softly again is 40404", lambda: client.delete_subject(doomed), 404, 40404)
+check("delete_subject permanent", client.delete_subject(doomed, permanent=True) == [1])
+refused("it is gone for good", lambda: client.get_versions(doomed, deleted=True), 404, 40401)
 print("all checks passed")

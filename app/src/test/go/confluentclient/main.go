@@ -108,5 +108,27 @@ func main() {
 	var payment Payment
 	err = jdeser.DeserializeInto(payments, framed, &payment)
 	check("the JSON deserializer reads the object back", err == nil && payment == Payment{9.5, "EUR"}, err, payment)
+
+	// Soft deletion, then deletion for good.
+	doomed := "doomed-" + run
+	order := `{"type":"record","name":"Order","fields":[{"name":"id","type":"long"}]}`
+	noted := `{"type":"record","name":"Order","fields":[{"name":"id","type":"long"},` +
+		`{"name":"note","type":"string","default":""}]}`
+	_ = must(client.Register(doomed, schemaregistry.SchemaInfo{Schema: order}, false))
+	_ = must(client.Register(doomed, schemaregistry.SchemaInfo{Schema: noted}, false))
+	check("DeleteSubjectVersion soft-deletes", must(client.DeleteSubjectVersion(doomed, 2, false)) == 2)
+	check("GetAllVersions leaves it out", slices.Equal(must(fresh.GetAllVersions(doomed)), []int{1}))
+	check("GetSchemaMetadataIncludeDeleted reads it",
+		must(fresh.GetSchemaMetadataIncludeDeleted(doomed, 2, true)).Version == 2)
+	_, err = fresh.GetSchemaMetadata(doomed, 2)
+	refused("a soft-deleted version without deleted is 40402", err, 40402)
+	check("DeleteSubjectVersion permanent", must(client.DeleteSubjectVersion(doomed, 2, true)) == 2)
+	check("DeleteSubject soft-deletes the rest", slices.Equal(must(client.DeleteSubject(doomed, false)), []int{1}))
+	check("GetAllSubjects leaves it out", !slices.Contains(must(fresh.GetAllSubjects()), doomed))
+	_, err = fresh.DeleteSubject(doomed, false)
+	refused("deleting it softly again is 40404", err, 40404)
+	check("DeleteSubject permanent", slices.Equal(must(client.DeleteSubject(doomed, true)), []int{1}))
+	_, err = fresh.GetAllVersions(doomed)
+	refused("it is gone for good", err, 40401)
 	fmt.Println("all checks passed")
 }

@@ -34,6 +34,13 @@ public interface ArtifactStore {
      */
     List<String> ids(PageRequest page);
 
+    /**
+     * Like {@link #ids}, but only the artifacts that have a version that is not {@link
+     * VersionState#DELETED}: the subjects the Confluent API lists. Read from an index, at the same
+     * cost per page as {@link #ids}.
+     */
+    List<String> liveIds(PageRequest page);
+
     /** How many artifacts exist. */
     long count();
 

@@ -9,8 +9,8 @@ import java.util.Objects;
  * @param artifactId the artifact's id
  * @param createdBy who created its first version
  * @param createdOn when its first version was created
- * @param latest the highest version that is not {@link VersionState#DISABLED}; if every version is
- *     disabled, the highest version
+ * @param latest the version the artifact shows: its highest {@link VersionState#servable() servable}
+ *     version, else its highest that is not {@link VersionState#DELETED}, else its highest
  */
 public record StoredArtifact(String artifactId, String createdBy, Instant createdOn, StoredVersion latest) {
 

@@ -25,7 +25,7 @@ public interface VersionStore {
      */
     StoredArtifact add(VersionDraft draft);
 
-    /** The highest version that is not {@link VersionState#DISABLED}, or empty. */
+    /** The highest version whose state is {@link VersionState#servable() servable}, or empty. */
     Optional<StoredVersion> latest(String artifactId);
 
     /** One version, in any state, or empty. */
@@ -45,15 +45,16 @@ public interface VersionStore {
     long count();
 
     /**
-     * The version numbers of an artifact, ascending.
+     * The version numbers of an artifact, ascending, in every state ({@link VersionState#DELETED}
+     * too).
      *
      * @throws NotFoundException when the artifact does not exist
      */
     List<Integer> list(String artifactId);
 
     /**
-     * The highest version of the artifact that is not {@link VersionState#DISABLED} and whose
-     * content has this canonical hash ({@link VersionDraft#canonicalHash()}), or empty.
+     * The highest version of the artifact whose state is {@link VersionState#servable() servable}
+     * and whose content has this canonical hash ({@link VersionDraft#canonicalHash()}), or empty.
      */
     Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash);
 
@@ -65,14 +66,15 @@ public interface VersionStore {
     StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy);
 
     /**
-     * Sets the state of one version.
+     * Sets the state of one version; {@link VersionState#DELETED} soft-deletes it and any other
+     * state restores it. One atomic change of one version.
      *
      * @throws NotFoundException when the artifact or version does not exist
      */
     StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy);
 
     /**
-     * Deletes one version. Its number and globalId are never given again; the content stays stored
+     * Deletes one version for good, in any state (a {@link VersionState#DELETED} one too). Its number and globalId are never given again; the content stays stored
      * for other versions that share it. Deleting the only version of an artifact deletes the
      * artifact, with its rules.
      *

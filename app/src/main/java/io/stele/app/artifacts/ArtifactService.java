@@ -18,6 +18,7 @@ import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -115,7 +116,7 @@ public class ArtifactService {
 
     /**
      * Stores content under an artifact unless a version of it with the same meaning is there
-     * already (and not DISABLED), as a Confluent serializer registers a schema: creates the artifact,
+     * already (and servable: neither DISABLED nor soft-deleted), as a Confluent serializer registers a schema: creates the artifact,
      * or adds a version checked against its rules, with {@code fallback} as the compatibility level
      * where no rule sets one.
      *
@@ -202,7 +203,7 @@ public class ArtifactService {
     }
 
     /**
-     * The highest version of the artifact, not DISABLED, whose content means the same as these
+     * The highest servable version of the artifact (neither DISABLED nor DELETED) whose content means the same as these
      * bytes: equal after canonicalisation for the artifact's type (for Avro, its Parsing Canonical
      * Form).
      */
@@ -221,7 +222,34 @@ public class ArtifactService {
     }
 
     /**
-     * The highest version, not DISABLED, whose content means the same. Versions stored before
+     * The highest soft-deleted ({@link VersionState#DELETED}) version of the artifact whose content
+     * means the same as these bytes, or empty. Reads the content of each soft-deleted version: for
+     * the rare lookup that asks for deleted versions, not for a hot path.
+     */
+    public Optional<StoredVersion> findDeletedByContent(String artifactId, byte[] body) {
+        Content content = checkedContent(new Upload(body, Optional.empty(), Optional.empty()));
+        ArtifactType type = current(artifactId)
+                .orElseThrow(() -> NotFoundException.artifact(artifactId))
+                .type();
+        String canonical = supports.canonicalHash(type, content);
+        List<StoredVersion> all = rules.allVersions(artifactId);
+        for (int i = all.size() - 1; i >= 0; i--) {
+            StoredVersion version = all.get(i);
+            if (version.state() == VersionState.DELETED
+                    && storage()
+                            .contents()
+                            .byContentId(version.contentId())
+                            .map(stored -> supports.canonicalHash(type, stored.content())
+                                    .equals(canonical))
+                            .orElse(false)) {
+                return Optional.of(version);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The highest servable version whose content means the same. Versions stored before
      * canonical hashes existed carry the hash of their bytes, so those bytes are looked for too.
      */
     private Optional<StoredVersion> sameContent(String artifactId, ArtifactType type, Content content) {

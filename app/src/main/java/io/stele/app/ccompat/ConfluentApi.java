@@ -1,18 +1,19 @@
 package io.stele.app.ccompat;
 
 import static io.stele.app.ccompat.ConfluentErrors.about;
+import static io.stele.app.ccompat.ConfluentRequests.flag;
 import static io.stele.app.ccompat.ConfluentRequests.required;
 import static io.stele.app.ccompat.ConfluentRequests.schemaId;
 import static io.stele.app.ccompat.ConfluentRequests.type;
 import static io.stele.app.ccompat.ConfluentRequests.upload;
 
-import io.stele.app.artifacts.AllArtifactIds;
 import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
 import io.stele.app.ccompat.ConfluentBodies.SubjectVersion;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
+import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
@@ -34,7 +35,7 @@ import java.util.Optional;
  * ConfluentV7Resource} mount, with those of {@link ConfluentConfigApi}.
  */
 @Produces({ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON})
-public abstract class ConfluentApi extends ConfluentConfigApi {
+public abstract class ConfluentApi extends ConfluentSubjectsApi {
 
     @GET
     @Path("schemas/types")
@@ -56,37 +57,27 @@ public abstract class ConfluentApi extends ConfluentConfigApi {
         });
     }
 
-    /** The subjects and versions that use a schema id. */
+    /** The subjects and versions that use a schema id; soft-deleted ones with {@code deleted=true}. */
     @GET
     @Path("schemas/ids/{id}/versions")
-    public List<SubjectVersion> versionsOfSchema(@PathParam("id") String id) {
-        return about(null, () -> {
-            List<StoredVersion> versions = usersOf(schemaId(id));
-            return versions.stream()
-                    .map(v -> new SubjectVersion(v.artifactId(), v.version()))
-                    .toList();
-        });
+    public List<SubjectVersion> versionsOfSchema(@PathParam("id") String id, @QueryParam("deleted") String deleted) {
+        return about(null, () -> usersOf(schemaId(id)).stream()
+                .filter(v -> flag(deleted) || v.state() != VersionState.DELETED)
+                .map(v -> new SubjectVersion(v.artifactId(), v.version()))
+                .toList());
     }
 
-    /** Every subject, ascending. */
-    @GET
-    @Path("subjects")
-    public Response subjects() {
-        return about(null, () -> Response.ok(AllArtifactIds.asJsonArray(storage(), config.listPageSize()))
-                .build());
-    }
-
-    @GET
-    @Path("subjects/{subject}/versions")
-    public List<Integer> versions(@PathParam("subject") String subject) {
-        return about(subject, () -> storage().versions().list(subject));
-    }
-
-    /** A version of a subject: a number from 1, or {@code latest} or {@code -1} for the latest. */
+    /**
+     * A version of a subject: a number from 1, or {@code latest} or {@code -1} for the latest; a
+     * soft-deleted one with {@code deleted=true}.
+     */
     @GET
     @Path("subjects/{subject}/versions/{version}")
-    public Response version(@PathParam("subject") String subject, @PathParam("version") String version) {
-        return about(subject, () -> answer(find(subject, version)));
+    public Response version(
+            @PathParam("subject") String subject,
+            @PathParam("version") String version,
+            @QueryParam("deleted") String deleted) {
+        return about(subject, () -> answer(find(subject, version, flag(deleted))));
     }
 
     /** Registers a schema under a subject, or finds it there already: the answer is its id either way. */
@@ -101,11 +92,15 @@ public abstract class ConfluentApi extends ConfluentConfigApi {
         });
     }
 
-    /** The version of a subject that holds this schema, compared by meaning (for Avro, canonical form). */
+    /**
+     * The version of a subject that holds this schema, compared by meaning (for Avro, canonical form);
+     * with {@code deleted=true} a soft-deleted one when no other holds it.
+     */
     @POST
     @Path("subjects/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
-    public Response lookup(@PathParam("subject") String subject, SchemaRequest request) {
+    public Response lookup(
+            @PathParam("subject") String subject, @QueryParam("deleted") String deleted, SchemaRequest request) {
         return about(subject, () -> {
             SchemaRequest schema = required(request);
             String sha256 = Content.of(schema.schema()).sha256();
@@ -114,18 +109,25 @@ public abstract class ConfluentApi extends ConfluentConfigApi {
                 Optional<StoredVersion> version = storage().versions().byGlobalId(known);
                 if (version.isPresent()
                         && version.get().artifactId().equals(subject)
-                        && version.get().state() != VersionState.DISABLED) {
+                        && version.get().state().servable()) {
                     return answer(version.get());
                 }
             }
-            StoredVersion found =
-                    artifacts.findByContent(subject, upload(schema).body());
-            answers.lookedUp(subject, sha256, found.globalId());
-            return answer(found);
+            boolean withDeleted = flag(deleted);
+            requireSubject(subject, withDeleted);
+            byte[] body = upload(schema).body();
+            try {
+                StoredVersion found = artifacts.findByContent(subject, body);
+                answers.lookedUp(subject, sha256, found.globalId());
+                return answer(found);
+            } catch (NotFoundException e) {
+                if (withDeleted && e.missing() == NotFoundException.Missing.CONTENT) {
+                    return answer(artifacts.findDeletedByContent(subject, body).orElseThrow(() -> e));
+                }
+                throw e;
+            }
         });
     }
-
-    /** The global compatibility level. */
 
     /** A schema's text alone, as it was registered. */
     @GET
@@ -141,11 +143,12 @@ public abstract class ConfluentApi extends ConfluentConfigApi {
                         .text()));
     }
 
-    /** The subjects that use a schema id, ascending. */
+    /** The subjects that use a schema id, ascending; through soft-deleted versions too with {@code deleted=true}. */
     @GET
     @Path("schemas/ids/{id}/subjects")
-    public List<String> subjectsOfSchema(@PathParam("id") String id) {
+    public List<String> subjectsOfSchema(@PathParam("id") String id, @QueryParam("deleted") String deleted) {
         return about(null, () -> usersOf(schemaId(id)).stream()
+                .filter(v -> flag(deleted) || v.state() != VersionState.DELETED)
                 .map(StoredVersion::artifactId)
                 .distinct()
                 .toList());
@@ -154,9 +157,12 @@ public abstract class ConfluentApi extends ConfluentConfigApi {
     /** A version's schema text alone. */
     @GET
     @Path("subjects/{subject}/versions/{version}/schema")
-    public Response versionText(@PathParam("subject") String subject, @PathParam("version") String version) {
+    public Response versionText(
+            @PathParam("subject") String subject,
+            @PathParam("version") String version,
+            @QueryParam("deleted") String deleted) {
         return about(subject, () -> {
-            StoredVersion found = find(subject, version);
+            StoredVersion found = find(subject, version, flag(deleted));
             return text(storage()
                     .contents()
                     .byContentId(found.contentId())

@@ -153,9 +153,7 @@ abstract class ConfluentConfigApi extends ConfluentResource {
         Content content = Content.of(schema.schema());
         boolean exists = storage().artifacts().get(subject).isPresent();
         rules.checkValidity(exists ? Optional.of(subject) : Optional.empty(), type, content);
-        boolean latest = version.map(
-                        v -> v.trim().equalsIgnoreCase("latest") || v.trim().equals("-1"))
-                .orElse(true);
+        boolean latest = version.map(ConfluentRequests::latest).orElse(true);
         if (latest && (!exists || storage().versions().latest(subject).isEmpty())) {
             return new CompatibilityAnswer(true, verbose ? List.of() : null); // nothing to be compatible with
         }

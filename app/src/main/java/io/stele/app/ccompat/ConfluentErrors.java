@@ -23,6 +23,10 @@ final class ConfluentErrors {
     static final int SUBJECT_NOT_FOUND = 40401;
     static final int VERSION_NOT_FOUND = 40402;
     static final int SCHEMA_NOT_FOUND = 40403;
+    static final int SUBJECT_SOFT_DELETED = 40404;
+    static final int SUBJECT_NOT_SOFT_DELETED = 40405;
+    static final int VERSION_SOFT_DELETED = 40406;
+    static final int VERSION_NOT_SOFT_DELETED = 40407;
     static final int SUBJECT_COMPATIBILITY_NOT_CONFIGURED = 40408;
     static final int INCOMPATIBLE_SCHEMA = 409;
     static final int INVALID_SCHEMA = 42201;
@@ -103,6 +107,36 @@ final class ConfluentErrors {
 
     static ConfluentException subjectNotFound(String subject) {
         return new ConfluentException(404, SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found.");
+    }
+
+    static ConfluentException subjectSoftDeleted(String subject) {
+        return new ConfluentException(
+                404,
+                SUBJECT_SOFT_DELETED,
+                "Subject '" + subject + "' was soft deleted. Set permanent=true to delete permanently");
+    }
+
+    static ConfluentException subjectNotSoftDeleted(String subject) {
+        return new ConfluentException(
+                404,
+                SUBJECT_NOT_SOFT_DELETED,
+                "Subject '" + subject + "' was not deleted first before being permanently deleted");
+    }
+
+    static ConfluentException versionSoftDeleted(String subject, int version) {
+        return new ConfluentException(
+                404,
+                VERSION_SOFT_DELETED,
+                "Subject '" + subject + "' Version " + version
+                        + " was soft deleted. Set permanent=true to delete permanently");
+    }
+
+    static ConfluentException versionNotSoftDeleted(String subject, int version) {
+        return new ConfluentException(
+                404,
+                VERSION_NOT_SOFT_DELETED,
+                "Subject '" + subject + "' Version " + version + " was not deleted first before being permanently"
+                        + " deleted");
     }
 
     static ConfluentException schemaNotFound() {

@@ -56,9 +56,28 @@ final class ConfluentRequests {
         return new Upload(request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty());
     }
 
+    /** Whether a path's version names the latest: {@code latest} or {@code -1}. */
+    static boolean latest(String version) {
+        String v = version.trim();
+        return v.equalsIgnoreCase("latest") || v.equals("-1");
+    }
+
     /** A boolean query parameter, read as Confluent's clients write it ({@code true}, {@code True}). */
     static boolean flag(String value) {
         return value != null && value.trim().equalsIgnoreCase("true");
+    }
+
+    /** A whole-number query parameter, or {@code fallback} when it is absent. */
+    static long number(String value, String name, long fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new ConfluentException(
+                    422, ConfluentErrors.UNPROCESSABLE, name + " must be a whole number, was '" + value + "'.");
+        }
     }
 
     /** The level a {@code PUT /config} body names. */

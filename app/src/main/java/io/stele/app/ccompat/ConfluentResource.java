@@ -8,11 +8,14 @@ import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
 import io.vertx.core.buffer.Buffer;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the Confluent-compatible API's resources share: Confluent's media types and default, the
@@ -51,9 +54,21 @@ abstract class ConfluentResource {
     }
 
     StoredVersion find(String subject, String version) {
+        return find(subject, version, false);
+    }
+
+    /**
+     * A version of a subject as a path names it: a number from 1, or {@code latest} or {@code -1}.
+     * Soft-deleted versions are found only with {@code deleted}, as Confluent's {@code deleted=true}.
+     */
+    StoredVersion find(String subject, String version, boolean deleted) {
         String v = version.trim();
-        if (v.equalsIgnoreCase("latest") || v.equals("-1")) {
-            return storage().versions().latest(subject).orElseThrow(() -> versionNotFound(subject, "latest"));
+        if (ConfluentRequests.latest(v)) {
+            return storage()
+                    .versions()
+                    .latest(subject)
+                    .or(() -> deleted ? highestDeleted(subject) : Optional.empty())
+                    .orElseThrow(() -> versionNotFound(subject, "latest", deleted));
         }
         int number;
         try {
@@ -64,13 +79,39 @@ abstract class ConfluentResource {
         if (number < 1) {
             throw ConfluentErrors.invalidVersion(version);
         }
-        return storage().versions().get(subject, number).orElseThrow(() -> versionNotFound(subject, v));
+        return storage()
+                .versions()
+                .get(subject, number)
+                .filter(found -> deleted || found.state() != VersionState.DELETED)
+                .orElseThrow(() -> versionNotFound(subject, v, deleted));
+    }
+
+    private Optional<StoredVersion> highestDeleted(String subject) {
+        List<StoredVersion> all = rules.allVersions(subject);
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (all.get(i).state() == VersionState.DELETED) {
+                return Optional.of(all.get(i));
+            }
+        }
+        return Optional.empty();
     }
 
     /** 40402 for a subject that exists, else 40401: Confluent tells the two apart. */
-    private ConfluentException versionNotFound(String subject, String version) {
-        storage().artifacts().get(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+    private ConfluentException versionNotFound(String subject, String version, boolean deleted) {
+        requireSubject(subject, deleted);
         return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version " + version + " not found.");
+    }
+
+    /**
+     * The subject, unless it does not exist or (without {@code deleted}) every version of it is
+     * soft-deleted: then 40401, as Confluent answers.
+     */
+    StoredArtifact requireSubject(String subject, boolean deleted) {
+        return storage()
+                .artifacts()
+                .get(subject)
+                .filter(a -> deleted || a.latest().state() != VersionState.DELETED)
+                .orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
     }
 
     /** A version of a subject with its schema, as the hot path answers it too ({@link ConfluentRoutes}). */

@@ -142,6 +142,11 @@ public final class TimedStorage extends ForwardingStorage {
         }
 
         @Override
+        public List<String> liveIds(PageRequest page) {
+            return timed("list_live_artifacts", () -> super.liveIds(page));
+        }
+
+        @Override
         public long count() {
             return timed("count_artifacts", super::count);
         }

@@ -73,7 +73,8 @@ public class ArtifactsResource {
                             schema = @Schema(type = SchemaType.ARRAY, implementation = String.class)))
     public Response listArtifacts() {
         return Response.ok(
-                        AllArtifactIds.asJsonArray(storage(), config.listPageSize()), MediaType.APPLICATION_JSON_TYPE)
+                        AllArtifactIds.asJsonArray(storage().artifacts()::ids, config.listPageSize()),
+                        MediaType.APPLICATION_JSON_TYPE)
                 .build();
     }
 

@@ -13,6 +13,7 @@ import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -132,12 +133,24 @@ public class RulesService {
 
     /**
      * The versions a new version of an artifact is checked against at a level: its latest, or every
-     * version for the transitive levels; none when it has none.
+     * version that is not soft-deleted ({@link VersionState#DELETED}) for the transitive levels; none
+     * when it has none.
      */
     public List<StoredVersion> earlierVersions(String artifactId, Compatibility level) {
         if (!level.transitive()) {
             return storage().versions().latest(artifactId).map(List::of).orElse(List.of());
         }
+        List<StoredVersion> versions = allVersions(artifactId);
+        versions.removeIf(v -> v.state() == VersionState.DELETED);
+        return versions;
+    }
+
+    /**
+     * Every version of an artifact, ascending, in every state; empty when it has none.
+     *
+     * @throws NotFoundException when the artifact does not exist
+     */
+    public List<StoredVersion> allVersions(String artifactId) {
         List<StoredVersion> versions = new ArrayList<>();
         Page<StoredVersion> page;
         do {

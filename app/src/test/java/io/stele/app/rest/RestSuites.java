@@ -1,6 +1,7 @@
 package io.stele.app.rest;
 
 import io.stele.app.ccompat.ConfluentApiTest;
+import io.stele.app.ccompat.ConfluentDeletionTest;
 import io.stele.app.transfer.TransferApiTest;
 import org.junit.jupiter.api.Nested;
 
@@ -23,6 +24,9 @@ public abstract class RestSuites {
 
     @Nested
     class Confluent extends ConfluentApiTest {}
+
+    @Nested
+    class ConfluentDeletion extends ConfluentDeletionTest {}
 
     @Nested
     class ContentLookup extends ContentLookupTest {}

@@ -29,6 +29,11 @@ public abstract class ForwardingArtifactStore implements ArtifactStore {
     }
 
     @Override
+    public List<String> liveIds(PageRequest page) {
+        return delegate().liveIds(page);
+    }
+
+    @Override
     public long count() {
         return delegate().count();
     }

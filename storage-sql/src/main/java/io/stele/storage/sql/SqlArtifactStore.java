@@ -70,19 +70,30 @@ final class SqlArtifactStore implements ArtifactStore {
 
     @Override
     public List<String> ids(PageRequest page) {
+        return ids(page, "SELECT a.artifact_id FROM artifacts a", "");
+    }
+
+    @Override
+    public List<String> liveIds(PageRequest page) {
+        // the version an artifact shows is DELETED only when every one of its versions is
+        return ids(page, "SELECT a.artifact_id" + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION, " v.state <> 'DELETED'");
+    }
+
+    private List<String> ids(PageRequest page, String select, String condition) {
         // After a key, the primary key's index starts the scan there: no row before it is read.
         return jdbc.read(c -> page.after().isPresent()
                 ? Jdbc.queryList(
                         c,
-                        "SELECT artifact_id FROM artifacts WHERE artifact_id > ? ORDER BY artifact_id"
-                                + " LIMIT ? OFFSET ?",
+                        select + " WHERE a.artifact_id > ?" + (condition.isEmpty() ? "" : " AND" + condition)
+                                + " ORDER BY a.artifact_id LIMIT ? OFFSET ?",
                         rs -> rs.getString(1),
                         page.after().get(),
                         page.limit(),
                         page.offset())
                 : Jdbc.queryList(
                         c,
-                        "SELECT artifact_id FROM artifacts ORDER BY artifact_id LIMIT ? OFFSET ?",
+                        select + (condition.isEmpty() ? "" : " WHERE" + condition)
+                                + " ORDER BY a.artifact_id LIMIT ? OFFSET ?",
                         rs -> rs.getString(1),
                         page.limit(),
                         page.offset()));

@@ -12,7 +12,6 @@ import io.stele.storage.RuleType;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.TransferStore;
-import io.stele.storage.VersionState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -313,11 +312,12 @@ final class SqlTransferStore implements TransferStore {
                 .orElse("An artifact or version of the import was stored at the same time by another writer."));
     }
 
-    /** Which version an artifact shows: the highest that is not DISABLED, else the highest. */
+    /** Which version an artifact shows, as {@link VersionRows#SHOWN_FIRST} orders them. */
     static StoredVersion shown(List<StoredVersion> versions) {
         return versions.stream()
-                .max(Comparator.<StoredVersion, Boolean>comparing(v -> v.state() != VersionState.DISABLED)
-                        .thenComparingInt(StoredVersion::version))
+                .min(Comparator.<StoredVersion>comparingInt(v -> VersionRows.shownRank(v.state()))
+                        .thenComparing(
+                                Comparator.comparingInt(StoredVersion::version).reversed()))
                 .orElseThrow();
     }
 }

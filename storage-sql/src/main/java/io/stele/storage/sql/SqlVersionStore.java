@@ -161,13 +161,13 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public Optional<StoredVersion> latest(String artifactId) {
-        // The version the artifact shows, unless DISABLED (then they all are): two point look-ups,
+        // The version the artifact shows, unless not servable (then none is): two point look-ups,
         // however many versions the artifact has (ordering its versions instead made H2 read every
         // one of them through the foreign key's index).
         return jdbc.read(c -> Jdbc.queryOne(
                 c,
                 "SELECT " + VersionRows.COLUMNS + VersionRows.ARTIFACTS_WITH_SHOWN_VERSION
-                        + " WHERE a.artifact_id = ? AND v.state <> 'DISABLED'",
+                        + " WHERE a.artifact_id = ? AND " + VersionRows.SERVABLE,
                 VersionRows::map,
                 artifactId));
     }
@@ -222,7 +222,7 @@ final class SqlVersionStore implements VersionStore {
     public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
         return jdbc.read(c -> Jdbc.queryOne(
                 c,
-                VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.canonical_hash = ? AND v.state <> 'DISABLED'"
+                VersionRows.SELECT + "WHERE v.artifact_id = ? AND v.canonical_hash = ? AND " + VersionRows.SERVABLE
                         + " ORDER BY v.version DESC LIMIT 1",
                 VersionRows::map,
                 artifactId,

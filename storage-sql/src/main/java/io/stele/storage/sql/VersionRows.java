@@ -25,13 +25,32 @@ final class VersionRows {
     static final String SELECT = "SELECT " + COLUMNS + " FROM versions v ";
 
     /**
-     * Each artifact with the version it shows ({@code meta_version}: its highest version that is not
-     * DISABLED, else its highest), as {@code a} and {@code v}.
+     * Each artifact with the version it shows ({@code meta_version}: see {@link #SHOWN_FIRST}), as
+     * {@code a} and {@code v}.
      */
     static final String ARTIFACTS_WITH_SHOWN_VERSION =
             " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id AND v.version = a.meta_version";
 
+    /**
+     * The order in which an artifact's versions are candidates to be the one it shows: servable ones
+     * (ENABLED, DEPRECATED) first, then DISABLED, then DELETED, each highest first.
+     */
+    static final String SHOWN_FIRST =
+            "CASE v.state WHEN 'DISABLED' THEN 1 WHEN 'DELETED' THEN 2 ELSE 0 END, v.version DESC";
+
+    /** The states the latest version and lookups by content may have, as SQL. */
+    static final String SERVABLE = "v.state IN ('ENABLED', 'DEPRECATED')";
+
     private VersionRows() {}
+
+    /** The rank {@link #SHOWN_FIRST} gives a state: lower is shown first. */
+    static int shownRank(VersionState state) {
+        return switch (state) {
+            case ENABLED, DEPRECATED -> 0;
+            case DISABLED -> 1;
+            case DELETED -> 2;
+        };
+    }
 
     static StoredVersion map(ResultSet rs) throws SQLException {
         EditableMeta meta = new EditableMeta(
@@ -138,8 +157,8 @@ final class VersionRows {
     }
 
     /**
-     * Copies to the artifact's row the metadata of the version the artifact shows (the highest that
-     * is not DISABLED, else the highest), which searches filter and order by.
+     * Copies to the artifact's row the metadata of the version the artifact shows ({@link
+     * #SHOWN_FIRST}), which searches filter and order by.
      */
     static void refreshArtifact(Connection c, String artifactId) throws SQLException {
         Jdbc.update(
@@ -147,7 +166,7 @@ final class VersionRows {
                 "UPDATE artifacts SET (meta_version, name, description, labels) = ("
                         + "SELECT v.version, v.name, v.description, v.labels FROM versions v"
                         + " WHERE v.artifact_id = artifacts.artifact_id"
-                        + " ORDER BY CASE WHEN v.state = 'DISABLED' THEN 1 ELSE 0 END, v.version DESC LIMIT 1)"
+                        + " ORDER BY " + SHOWN_FIRST + " LIMIT 1)"
                         + " WHERE artifact_id = ?",
                 artifactId);
     }

@@ -47,7 +47,11 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class StorageContractSuite
-        implements SearchContract, TransferContract, VersionDeletionContract, ContentUsageContract {
+        implements SearchContract,
+                TransferContract,
+                VersionDeletionContract,
+                ContentUsageContract,
+                SoftDeletionContract {
 
     private RegistryStorage storage;
 

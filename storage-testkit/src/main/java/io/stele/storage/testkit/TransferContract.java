@@ -10,6 +10,7 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
+import io.stele.storage.PageRequest;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import io.stele.storage.StoredArtifact;
@@ -110,6 +111,27 @@ interface TransferContract extends ContractFixtures {
         StoredVersion next = add(id, schema(4), EditableMeta.EMPTY);
         assertThat(next.version()).isEqualTo(4);
         assertThat(next.globalId()).isGreaterThan(v3.globalId());
+    }
+
+    @Test
+    default void import_ofAnExport_keepsSoftDeletedVersionsSoftDeleted() {
+        String id = newId();
+        create(id, schema(1), EditableMeta.EMPTY);
+        add(id, schema(2), EditableMeta.EMPTY);
+        storage().versions().updateState(id, 1, VersionState.DELETED, "bob");
+        storage().versions().updateState(id, 2, VersionState.DELETED, "bob");
+        StoredArtifact before = storage().artifacts().get(id).orElseThrow();
+        List<TransferRecord> records = exportOf(Set.of(id));
+
+        storage().artifacts().delete(id);
+        storage().transfer().importBatch(records);
+
+        assertThat(storage().artifacts().get(id)).contains(before);
+        assertThat(storage().versions().get(id, 1)).map(StoredVersion::state).contains(VersionState.DELETED);
+        assertThat(storage().versions().latest(id)).isEmpty();
+        String stem = id.substring(0, id.length() - 1); // the id comes first after it, when listed
+        assertThat(storage().artifacts().liveIds(PageRequest.after(stem, 1))).doesNotContain(id);
+        assertThat(storage().artifacts().ids(PageRequest.after(stem, 1))).containsExactly(id);
     }
 
     @Test
