@@ -172,6 +172,19 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         });
     }
 
+    /**
+     * The schema ids of the versions that reference this one. None can yet: schema references are
+     * not stored, so after the version is found this is always empty.
+     */
+    @GET
+    @Path("subjects/{subject}/versions/{version}/referencedby")
+    public List<Long> referencedBy(@PathParam("subject") String subject, @PathParam("version") String version) {
+        return about(subject, () -> {
+            find(subject, version);
+            return List.of();
+        });
+    }
+
     /** A schema's text as the body, as Confluent answers it (with its JSON media type). */
     private static Response text(String schema) {
         return Response.ok(schema.getBytes(StandardCharsets.UTF_8), V1_JSON).build();

@@ -116,12 +116,17 @@ abstract class ConfluentResource {
 
     /** A version of a subject with its schema, as the hot path answers it too ({@link ConfluentRoutes}). */
     Response answer(StoredVersion version) {
-        return json(answers.version(version, () -> storage()
+        return json(versionJson(version));
+    }
+
+    /** The encoded answer for a version of a subject with its schema, kept once made. */
+    Buffer versionJson(StoredVersion version) {
+        return answers.version(version, () -> storage()
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
                 .content()
-                .text()));
+                .text());
     }
 
     static Response json(Buffer answer) {

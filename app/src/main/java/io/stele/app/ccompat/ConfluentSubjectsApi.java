@@ -7,6 +7,7 @@ import static io.stele.app.ccompat.ConfluentRequests.latest;
 import static io.stele.app.ccompat.ConfluentRequests.number;
 
 import io.stele.app.artifacts.AllArtifactIds;
+import io.stele.storage.NotFoundException;
 import io.stele.storage.PageRequest;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
@@ -19,6 +20,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -92,9 +94,14 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
                     ? id -> id.startsWith(start) && softDeletedWhole(id)
                     : id -> id.startsWith(start);
             return Response.ok(AllArtifactIds.asJsonArray(
-                            ids, wanted, listing.skip(), listing.most(), config.listPageSize()))
+                            subjectIds(listing), wanted, listing.skip(), listing.most(), config.listPageSize()))
                     .build();
         });
+    }
+
+    /** Subjects with a version not soft-deleted, or all with {@code deleted} or {@code deletedOnly}. */
+    private Function<PageRequest, List<String>> subjectIds(Listing listing) {
+        return listing.withDeleted() ? storage().artifacts()::ids : storage().artifacts()::liveIds;
     }
 
     private boolean softDeletedWhole(String subject) {
@@ -119,6 +126,72 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
                     .limit(most < 0 ? Long.MAX_VALUE : most)
                     .toList();
         });
+    }
+
+    /**
+     * Every version of every subject, by subject and then version, each as {@code GET
+     * /subjects/{s}/versions/{v}} answers it: those not soft-deleted, or as {@link Listing} asks;
+     * with {@code latestOnly=true} each subject's latest alone. {@code subjectPrefix} keeps the
+     * subjects that start with it. Read a page of subjects at a time, as {@code GET /subjects}.
+     */
+    @GET
+    @Path("schemas")
+    public Response schemas(
+            @QueryParam("subjectPrefix") String prefix,
+            @QueryParam("latestOnly") String latestOnly,
+            @BeanParam Listing listing) {
+        return about(null, () -> {
+            String start = prefix == null ? "" : prefix;
+            boolean latest = flag(latestOnly);
+            long skip = listing.skip();
+            long most = listing.most() < 0 ? Long.MAX_VALUE : listing.most();
+            long end = skip + most < 0 ? Long.MAX_VALUE : skip + most; // a limit of Long.MAX_VALUE
+            AllArtifactIds subjects = AllArtifactIds.of(subjectIds(listing), config.listPageSize());
+            StreamingOutput body = out -> {
+                long[] passed = {0};
+                out.write('[');
+                subjects.forEach(subject -> {
+                    if (subject.startsWith(start)) {
+                        for (StoredVersion version : listed(subject, latest, listing)) {
+                            if (passed[0] >= end) {
+                                return false;
+                            }
+                            if (passed[0]++ >= skip) {
+                                if (passed[0] > skip + 1) {
+                                    out.write(',');
+                                }
+                                out.write(versionJson(version).getBytes());
+                            }
+                        }
+                    }
+                    return passed[0] < end;
+                });
+                out.write(']');
+            };
+            return Response.ok(body).build();
+        });
+    }
+
+    private List<StoredVersion> listed(String subject, boolean latestOnly, Listing listing) {
+        List<StoredVersion> all;
+        try {
+            all = rules.allVersions(subject);
+        } catch (NotFoundException e) {
+            return List.of(); // deleted since it was listed
+        }
+        List<StoredVersion> versions = all.stream()
+                .filter(v -> listing.lists(v.state() == VersionState.DELETED))
+                .toList();
+        if (latestOnly) {
+            // the latest servable version, else (with deleted) the highest listed
+            return storage()
+                    .versions()
+                    .latest(subject)
+                    .filter(v -> listing.lists(false))
+                    .map(List::of)
+                    .orElseGet(() -> versions.isEmpty() ? List.of() : List.of(versions.get(versions.size() - 1)));
+        }
+        return versions;
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.stele.app.rest;
 
 import io.stele.app.ccompat.ConfluentApiTest;
-import io.stele.app.ccompat.ConfluentDeletionTest;
+import io.stele.app.ccompat.ConfluentSubjectsTest;
 import io.stele.app.transfer.TransferApiTest;
 import org.junit.jupiter.api.Nested;
 
@@ -26,7 +26,7 @@ public abstract class RestSuites {
     class Confluent extends ConfluentApiTest {}
 
     @Nested
-    class ConfluentDeletion extends ConfluentDeletionTest {}
+    class ConfluentSubjects extends ConfluentSubjectsTest {}
 
     @Nested
     class ContentLookup extends ContentLookupTest {}

@@ -10,6 +10,7 @@ import static io.stele.app.ccompat.ConfluentApiTest.register;
 import static io.stele.app.ccompat.ConfluentApiTest.subject;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
@@ -21,11 +22,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Soft and permanent deletion in the Confluent-compatible API, as Confluent Schema Registry answers
- * them, and what the v1 API shows of them. Runs on every backend through {@code RestSuites}.
+ * Listing and deleting subjects and versions in the Confluent-compatible API, softly and for good, as
+ * Confluent Schema Registry answers them, and what the v1 API shows of soft-deleted versions. Runs on every backend through {@code RestSuites}.
  */
 @QuarkusTest
-public class ConfluentDeletionTest {
+public class ConfluentSubjectsTest {
 
     private static ValidatableResponse get(String path) {
         return given().get(path).then().log().ifValidationFails();
@@ -205,5 +206,43 @@ public class ConfluentDeletionTest {
                 .statusCode(200)
                 .body("", contains(2));
         assertError(get(root + "/subjects?limit=ten"), 422, 422, "limit must be a whole number");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void schemas_listsEveryVersionOfTheSubjects_asAskedFor(String root) {
+        String prefix = subject();
+        long[] a = twoVersions(root, prefix + "-a");
+        long[] b = twoVersions(root, prefix + "-b");
+        delete(root + "/subjects/" + prefix + "-b/versions/2").statusCode(200);
+
+        get(root + "/schemas?subjectPrefix=" + prefix)
+                .statusCode(200)
+                .body("subject", contains(prefix + "-a", prefix + "-a", prefix + "-b"))
+                .body("version", contains(1, 2, 1))
+                .body("id", contains((int) a[0], (int) a[1], (int) b[0]))
+                .body("[0].schema", containsString("\"name\":\"id\""));
+        get(root + "/schemas?subjectPrefix=" + prefix + "&deleted=true")
+                .statusCode(200)
+                .body("id", contains((int) a[0], (int) a[1], (int) b[0], (int) b[1]));
+        get(root + "/schemas?subjectPrefix=" + prefix + "&latestOnly=true")
+                .statusCode(200)
+                .body("id", contains((int) a[1], (int) b[0]));
+        get(root + "/schemas?subjectPrefix=" + prefix + "&offset=1&limit=1")
+                .statusCode(200)
+                .body("id", contains((int) a[1]));
+        get(root + "/schemas?subjectPrefix=nothing-" + prefix).statusCode(200).body("", equalTo(List.of()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void referencedBy_isEmptyForAVersion_and404ForOneThatIsNot(String root) {
+        String subject = subject();
+        twoVersions(root, subject);
+        get(root + "/subjects/" + subject + "/versions/1/referencedby")
+                .statusCode(200)
+                .body("", equalTo(List.of()));
+        assertError(get(root + "/subjects/" + subject + "/versions/3/referencedby"), 404, 40402, "not found");
+        assertError(get(root + "/subjects/" + subject() + "/versions/1/referencedby"), 404, 40401, "not found");
     }
 }
