@@ -108,6 +108,16 @@ check("the JSON deserializer reads the object back",
       JSONDeserializer(None, schema_registry_client=SchemaRegistryClient({"url": url}))(framed, json_ctx) == payment)
 check("a JSON schema's type is JSON", client.get_latest_version(f"{payments}-value").schema.schema_type == "JSON")
 
+# A read-only subject refuses writes, and its mode can be removed again.
+check("update_mode", client.update_mode(subject, "READONLY") == "READONLY")
+check("get_mode", client.get_mode(subject) == "READONLY")
+ORDER_WITH_TAG = ORDER_WITH_NOTE.replace(']}', ',{"name":"tag","type":"string","default":""}]}')
+refused("a read-only subject refuses a new version with 42205",
+        lambda: client.register_schema(subject, Schema(ORDER_WITH_TAG, "AVRO")), 422, 42205)
+check("delete_mode answers the mode it had", client.delete_mode(subject) == "READONLY")
+refused("a subject without its own mode is 40409", lambda: client.get_mode(subject), 404, 40409)
+check("get_global_mode", client.get_global_mode() == "READWRITE")
+
 # Soft deletion, then deletion for good.
 doomed = f"doomed-{run}"
 client.register_schema(doomed, Schema(ORDER, "AVRO"))

@@ -54,6 +54,10 @@ final class ConfluentBodies {
     /** The compatibility level in force, as {@code GET /config} answers it. */
     record ConfigAnswer(String compatibilityLevel) {}
 
+    /** A mode, as {@code /mode} answers, takes and echoes it. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record ModeBody(String mode) {}
+
     /** Confluent's error body. */
     record Error(@JsonProperty("error_code") int errorCode, String message) {}
 }

@@ -33,7 +33,7 @@ import java.util.Optional;
 
 /** The Confluent API's configuration, compatibility checks and contexts. */
 @Produces({ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON})
-abstract class ConfluentConfigApi extends ConfluentResource {
+abstract class ConfluentConfigApi extends ConfluentModeApi {
 
     @GET
     @Path("config")

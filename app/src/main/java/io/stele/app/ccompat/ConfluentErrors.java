@@ -1,6 +1,7 @@
 package io.stele.app.ccompat;
 
 import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.app.types.InvalidContentException;
@@ -32,6 +33,9 @@ final class ConfluentErrors {
     static final int INVALID_SCHEMA = 42201;
     static final int INVALID_VERSION = 42202;
     static final int INVALID_COMPATIBILITY_LEVEL = 42203;
+    static final int INVALID_MODE = 42204;
+    static final int OPERATION_NOT_PERMITTED = 42205;
+    static final int SUBJECT_MODE_NOT_CONFIGURED = 40409;
     static final int SCHEMA_TOO_LARGE = 42209;
     static final int UNPROCESSABLE = 422;
     static final int STORE_ERROR = 50001;
@@ -91,6 +95,15 @@ final class ConfluentErrors {
         }
         if (e instanceof ArtifactTypeMismatchException || e instanceof AlreadyExistsException) {
             return new ConfluentException(409, INCOMPATIBLE_SCHEMA, e.getMessage(), e);
+        }
+        if (e instanceof ReadOnlyException readOnly) {
+            return new ConfluentException(
+                    422,
+                    OPERATION_NOT_PERMITTED,
+                    readOnly.artifactId()
+                            .map(id -> "Subject " + id + " is in read-only mode")
+                            .orElse("The registry is in read-only mode"),
+                    e);
         }
         if (e instanceof ConflictException) {
             // concurrent writes to one subject that did not settle: retriable, as clients retry 503

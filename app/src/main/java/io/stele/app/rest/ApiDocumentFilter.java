@@ -99,7 +99,7 @@ public class ApiDocumentFilter implements OASFilter {
                 case "artifactId" -> p.setSchema(artifactId().minLength(1));
                 case "version" -> p.setSchema(integer("int32", 1));
                 case "globalId" -> p.setSchema(integer("int64", null));
-                case "rule" -> p.setSchema(names(RuleType.values()));
+                case "rule" -> p.setSchema(names(RuleEndpoints.SHOWN.toArray(RuleType[]::new)));
                 case "offset" -> p.setSchema(integer("int32", 0).defaultValue(0));
                 case "limit" -> p.setSchema(integer("int32", 1).defaultValue(20));
                 case "over" ->
@@ -238,7 +238,7 @@ public class ApiDocumentFilter implements OASFilter {
                                     .toList()));
             s.required(List.of("config"));
             // PUT takes the level alone: a type, if given, must be the path's; null is none.
-            Schema type = names(RuleType.values());
+            Schema type = names(RuleEndpoints.SHOWN.toArray(RuleType[]::new));
             s.addProperty(
                     "type",
                     type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.app.types.InvalidContentException;
 import io.stele.app.types.ParserMessages;
@@ -53,7 +54,8 @@ public class ErrorMappers {
         }
         if (e instanceof AlreadyExistsException
                 || e instanceof ConflictException
-                || e instanceof RuleViolationException) {
+                || e instanceof RuleViolationException
+                || e instanceof ReadOnlyException) {
             return Response.Status.CONFLICT.getStatusCode();
         }
         if (e instanceof ContentTooLargeException) {
@@ -88,6 +90,11 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response conflict(ConflictException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response readOnly(ReadOnlyException e) {
         return error(status(e), e.getMessage());
     }
 

@@ -10,7 +10,7 @@ import io.stele.storage.RuleType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Locale;
+import java.util.stream.Stream;
 
 /** What the global and the per-artifact rule endpoints share: the same operations on another scope. */
 @ApplicationScoped
@@ -23,14 +23,22 @@ public class RuleEndpoints {
         return provider.storage().rules();
     }
 
+    /** The rules this API shows: the checks of content; the MODE rule belongs to the Confluent API. */
+    static final List<RuleType> SHOWN =
+            Stream.of(RuleType.values()).filter(RuleType::checksContent).toList();
+
     List<RuleType> list(RuleScope scope) {
-        return rules().list(scope).keySet().stream().sorted().toList();
+        return rules().list(scope).keySet().stream()
+                .filter(RuleType::checksContent)
+                .sorted()
+                .toList();
     }
 
     void create(RuleScope scope, Rule rule) {
-        if (rule == null || rule.type() == null) {
-            throw new InvalidRequestException(
-                    "The rule's type is missing; expected one of " + List.of(RuleType.values()) + ".");
+        if (rule == null || rule.type() == null || !rule.type().checksContent()) {
+            throw new InvalidRequestException("The rule's type is "
+                    + (rule == null || rule.type() == null ? "missing" : "not one this API configures")
+                    + "; expected one of " + SHOWN + ".");
         }
         rules().create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
     }
@@ -60,19 +68,24 @@ public class RuleEndpoints {
         rules().delete(scope, parse(scope, name));
     }
 
+    /** Removes the rules this API shows, one at a time; the scope's mode stays. */
     void deleteAll(RuleScope scope) {
-        rules().deleteAll(scope);
+        for (RuleType type : list(scope)) {
+            try {
+                rules().delete(scope, type);
+            } catch (NotFoundException e) {
+                // removed meanwhile
+            }
+        }
     }
 
     /** A rule type named in a path: a name that is no rule is a rule that is not there. */
     private static RuleType parse(RuleScope scope, String name) {
-        try {
-            return RuleType.valueOf(name.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new NotFoundException(
-                    NotFoundException.Missing.RULE,
-                    "No rule named '" + name + "' exists for " + scope + "; rules are " + List.of(RuleType.values())
-                            + ".");
-        }
+        return SHOWN.stream()
+                .filter(type -> type.name().equalsIgnoreCase(name))
+                .findFirst()
+                .orElseThrow(() -> new NotFoundException(
+                        NotFoundException.Missing.RULE,
+                        "No rule named '" + name + "' exists for " + scope + "; rules are " + SHOWN + "."));
     }
 }

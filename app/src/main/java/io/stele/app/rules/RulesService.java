@@ -1,5 +1,6 @@
 package io.stele.app.rules;
 
+import io.stele.app.mode.Mode;
 import io.stele.app.storage.StorageProvider;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.AlreadyExistsException;
@@ -53,9 +54,15 @@ public class RulesService {
                 && switch (type) {
                     case VALIDITY -> Validity.parse(config).isPresent();
                     case COMPATIBILITY -> Compatibility.parse(config).isPresent();
+                    case MODE -> Mode.parse(config).isPresent();
                 };
         if (!valid) {
-            Object[] levels = type == RuleType.VALIDITY ? Validity.values() : Compatibility.values();
+            Object[] levels =
+                    switch (type) {
+                        case VALIDITY -> Validity.values();
+                        case COMPATIBILITY -> Compatibility.values();
+                        case MODE -> Mode.values();
+                    };
             throw new InvalidRequestException("The " + type + " rule's config must be one of " + Arrays.toString(levels)
                     + ", was " + (config == null ? "missing" : "'" + config + "'") + ".");
         }
@@ -194,13 +201,23 @@ public class RulesService {
      * @throws NotFoundException when the artifact does not exist
      */
     public void setCompatibility(Optional<String> artifactId, Compatibility level) {
+        set(artifactId, RuleType.COMPATIBILITY, level.name());
+    }
+
+    /**
+     * Sets a rule of an artifact, or the global one when {@code artifactId} is empty, whether or not
+     * one is set; a concurrent set of the same rule is retried once.
+     *
+     * @throws NotFoundException when the artifact does not exist
+     */
+    public void set(Optional<String> artifactId, RuleType type, String config) {
         RuleScope scope = artifactId.map(RuleScope::artifact).orElse(RuleScope.GLOBAL);
         for (int attempt = 1; ; attempt++) {
             try {
-                if (storage().rules().get(scope, RuleType.COMPATIBILITY).isPresent()) {
-                    storage().rules().update(scope, RuleType.COMPATIBILITY, level.name());
+                if (storage().rules().get(scope, type).isPresent()) {
+                    storage().rules().update(scope, type, config);
                 } else {
-                    storage().rules().create(scope, RuleType.COMPATIBILITY, level.name());
+                    storage().rules().create(scope, type, config);
                 }
                 return;
             } catch (AlreadyExistsException | NotFoundException raced) {

@@ -6,7 +6,10 @@ import io.quarkus.runtime.Startup;
 import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachingStorage;
 import io.stele.app.metrics.TimedStorage;
+import io.stele.app.mode.ModeGuard;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.annotation.PostConstruct;
@@ -15,6 +18,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -81,8 +85,14 @@ public class StorageProvider {
                     "stele.storage.kind=" + kind
                             + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka.");
         }
-        this.storage = new CachingStorage(
-                new TimedStorage(backends.get(), meters), cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
+        // The guard reads the modes through the cache above it, once the cache exists.
+        ModeGuard guard = new ModeGuard(new TimedStorage(backends.get(), meters), this::cachedMode);
+        this.storage = new CachingStorage(guard, cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
+    }
+
+    /** A scope's MODE rule, read through the read cache. */
+    private Optional<String> cachedMode(RuleScope scope) {
+        return storage.rules().get(scope, RuleType.MODE);
     }
 
     @PostConstruct

@@ -1,6 +1,7 @@
 package io.stele.app.rest;
 
 import io.stele.app.ccompat.ConfluentApiTest;
+import io.stele.app.ccompat.ConfluentModeTest;
 import io.stele.app.ccompat.ConfluentSubjectsTest;
 import io.stele.app.transfer.TransferApiTest;
 import org.junit.jupiter.api.Nested;
@@ -24,6 +25,9 @@ public abstract class RestSuites {
 
     @Nested
     class Confluent extends ConfluentApiTest {}
+
+    @Nested
+    class ConfluentModes extends ConfluentModeTest {}
 
     @Nested
     class ConfluentSubjects extends ConfluentSubjectsTest {}

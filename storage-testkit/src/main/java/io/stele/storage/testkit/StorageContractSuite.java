@@ -398,6 +398,7 @@ public abstract class StorageContractSuite
         StoredVersion v1 = create(id, schema(1));
         StoredVersion v2 = add(id, schema(2));
         storage.rules().create(RuleScope.artifact(id), RuleType.VALIDITY, "FULL");
+        storage.rules().create(RuleScope.artifact(id), RuleType.MODE, "READONLY");
         storage.artifacts().delete(id);
         assertThat(storage.artifacts().get(id)).isEmpty();
         assertThat(storage.versions().byGlobalId(v1.globalId())).isEmpty();
@@ -463,9 +464,10 @@ public abstract class StorageContractSuite
         assertThatThrownBy(() -> storage.rules().update(global, RuleType.COMPATIBILITY, "BACKWARD"))
                 .isInstanceOf(NotFoundException.class);
         storage.rules().create(global, RuleType.COMPATIBILITY, "BACKWARD");
+        storage.rules().create(global, RuleType.MODE, "READONLY");
         assertThat(storage.rules().list(global))
-                .containsExactlyInAnyOrderEntriesOf(
-                        Map.of(RuleType.VALIDITY, "FULL", RuleType.COMPATIBILITY, "BACKWARD"));
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        RuleType.VALIDITY, "FULL", RuleType.COMPATIBILITY, "BACKWARD", RuleType.MODE, "READONLY"));
         storage.rules().delete(global, RuleType.VALIDITY);
         assertThatThrownBy(() -> storage.rules().delete(global, RuleType.VALIDITY))
                 .isInstanceOf(NotFoundException.class);

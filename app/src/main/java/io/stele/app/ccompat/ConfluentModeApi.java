@@ -1,0 +1,119 @@
+package io.stele.app.ccompat;
+
+import static io.stele.app.ccompat.ConfluentErrors.about;
+import static io.stele.app.ccompat.ConfluentRequests.flag;
+
+import io.stele.app.ccompat.ConfluentBodies.ModeBody;
+import io.stele.app.mode.Mode;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Optional;
+
+/**
+ * The Confluent API's mode, global and per subject: the MODE rule of each scope, which {@link
+ * io.stele.app.mode.ModeGuard} enforces for both APIs. READWRITE and READONLY are served; IMPORT is
+ * refused as a mode this registry does not offer yet.
+ */
+@Produces({ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON})
+abstract class ConfluentModeApi extends ConfluentResource {
+
+    /** The global mode; READWRITE when none is set. */
+    @GET
+    @Path("mode")
+    public ModeBody globalMode() {
+        return about(null, () -> new ModeBody(modeInForce(Optional.empty()).name()));
+    }
+
+    /** A subject's own mode, or with {@code defaultToGlobal=true} the mode in force for it. */
+    @GET
+    @Path("mode/{subject}")
+    public ModeBody subjectMode(
+            @PathParam("subject") String subject, @QueryParam("defaultToGlobal") String defaultToGlobal) {
+        return about(subject, () -> {
+            if (flag(defaultToGlobal)) {
+                return new ModeBody(modeInForce(Optional.of(subject)).name());
+            }
+            return new ModeBody(ownMode(subject).orElseThrow(() -> modeNotConfigured(subject)));
+        });
+    }
+
+    /** Sets the global mode and echoes it. {@code force} is accepted and has nothing to skip. */
+    @PUT
+    @Path("mode")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public ModeBody setGlobalMode(@QueryParam("force") String force, ModeBody body) {
+        return about(null, () -> {
+            Mode mode = mode(body);
+            rules.set(Optional.empty(), RuleType.MODE, mode.name());
+            return new ModeBody(mode.name());
+        });
+    }
+
+    /** Sets a subject's mode and echoes it; the subject must exist. */
+    @PUT
+    @Path("mode/{subject}")
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    public ModeBody setSubjectMode(
+            @PathParam("subject") String subject, @QueryParam("force") String force, ModeBody body) {
+        return about(subject, () -> {
+            Mode mode = mode(body);
+            rules.set(Optional.of(subject), RuleType.MODE, mode.name());
+            return new ModeBody(mode.name());
+        });
+    }
+
+    /** Removes a subject's own mode, answering the mode it had; the global mode applies again. */
+    @DELETE
+    @Path("mode/{subject}")
+    public ModeBody deleteSubjectMode(@PathParam("subject") String subject) {
+        return about(subject, () -> {
+            String own = ownMode(subject).orElseThrow(() -> ConfluentErrors.subjectNotFound(subject));
+            storage().rules().delete(RuleScope.artifact(subject), RuleType.MODE);
+            return new ModeBody(own);
+        });
+    }
+
+    Mode modeInForce(Optional<String> subject) {
+        return Mode.inForce(scope -> storage().rules().get(scope, RuleType.MODE), subject);
+    }
+
+    /** The subject's own mode; empty for a subject without one, or that does not exist. */
+    private Optional<String> ownMode(String subject) {
+        try {
+            return storage().rules().get(RuleScope.artifact(subject), RuleType.MODE);
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static ConfluentException modeNotConfigured(String subject) {
+        return new ConfluentException(
+                404,
+                ConfluentErrors.SUBJECT_MODE_NOT_CONFIGURED,
+                "Subject '" + subject + "' does not have subject-level mode configured");
+    }
+
+    private static Mode mode(ModeBody body) {
+        String name = body == null ? null : body.mode();
+        if (name != null && name.trim().equalsIgnoreCase("IMPORT")) {
+            throw new ConfluentException(
+                    422,
+                    ConfluentErrors.INVALID_MODE,
+                    "Invalid mode. IMPORT is not offered by this registry yet; valid values are READWRITE and"
+                            + " READONLY.");
+        }
+        return Mode.parse(name)
+                .orElseThrow(() -> new ConfluentException(
+                        422, ConfluentErrors.INVALID_MODE, "Invalid mode. Valid values are READWRITE and READONLY."));
+    }
+}

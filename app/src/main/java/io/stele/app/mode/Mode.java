@@ -1,0 +1,46 @@
+package io.stele.app.mode;
+
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RuleScope;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** Which writes the registry takes, globally or for one artifact. */
+public enum Mode {
+    /** Every write: the mode when none is set. */
+    READWRITE,
+    /** No write but to the modes themselves; reads, lookups and compatibility checks still answer. */
+    READONLY;
+
+    /** A mode by name, in any case; empty for a name that is none. */
+    public static Optional<Mode> parse(String name) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(valueOf(name.trim().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The mode in force for an artifact (or, with none, for the registry): the artifact's own, else
+     * the global one, else READWRITE.
+     *
+     * @param modes the MODE rule of a scope, as stored; an artifact-scoped read may throw {@link
+     *     NotFoundException} for an artifact that does not exist, which has no mode of its own
+     */
+    public static Mode inForce(Function<RuleScope, Optional<String>> modes, Optional<String> artifactId) {
+        Optional<String> own = Optional.empty();
+        if (artifactId.isPresent()) {
+            try {
+                own = modes.apply(RuleScope.artifact(artifactId.get()));
+            } catch (NotFoundException e) {
+                // not created yet: the global mode applies
+            }
+        }
+        return own.or(() -> modes.apply(RuleScope.GLOBAL)).flatMap(Mode::parse).orElse(READWRITE);
+    }
+}

@@ -1,0 +1,182 @@
+package io.stele.app.mode;
+
+import io.stele.storage.ArtifactStore;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleStore;
+import io.stele.storage.RuleType;
+import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.TransferRecord;
+import io.stele.storage.TransferStore;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionState;
+import io.stele.storage.VersionStore;
+import io.stele.storage.forwarding.ForwardingArtifactStore;
+import io.stele.storage.forwarding.ForwardingRuleStore;
+import io.stele.storage.forwarding.ForwardingStorage;
+import io.stele.storage.forwarding.ForwardingTransferStore;
+import io.stele.storage.forwarding.ForwardingVersionStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Refuses every write, through any API, that the mode in force forbids: in {@link Mode#READONLY}
+ * mode, globally or for the artifact written, each write but a change of a MODE rule throws {@link
+ * ReadOnlyException} before it reaches the backend. Reads pass untouched. The modes are read
+ * through {@code modes}, which the application points at the read cache, so a write costs no extra
+ * call to the backend. Thread-safe.
+ */
+public final class ModeGuard extends ForwardingStorage {
+
+    private final RegistryStorage backend;
+    private final Function<RuleScope, Optional<String>> modes;
+
+    private final ArtifactStore artifacts = new Artifacts();
+    private final VersionStore versions = new Versions();
+    private final RuleStore rules = new Rules();
+    private final TransferStore transfer = new Transfer();
+
+    /**
+     * @param modes a scope's MODE rule; may throw {@code NotFoundException} for an artifact that does
+     *     not exist
+     */
+    public ModeGuard(RegistryStorage backend, Function<RuleScope, Optional<String>> modes) {
+        this.backend = backend;
+        this.modes = modes;
+    }
+
+    @Override
+    protected RegistryStorage delegate() {
+        return backend;
+    }
+
+    private void requireWritable(Optional<String> artifactId) {
+        if (Mode.inForce(modes, artifactId) == Mode.READONLY) {
+            throw new ReadOnlyException(artifactId);
+        }
+    }
+
+    @Override
+    public ArtifactStore artifacts() {
+        return artifacts;
+    }
+
+    @Override
+    public VersionStore versions() {
+        return versions;
+    }
+
+    @Override
+    public RuleStore rules() {
+        return rules;
+    }
+
+    @Override
+    public TransferStore transfer() {
+        return transfer;
+    }
+
+    private final class Artifacts extends ForwardingArtifactStore {
+        @Override
+        protected ArtifactStore delegate() {
+            return backend.artifacts();
+        }
+
+        @Override
+        public StoredVersion create(VersionDraft draft) {
+            requireWritable(Optional.of(draft.artifactId()));
+            return super.create(draft);
+        }
+
+        @Override
+        public void delete(String artifactId) {
+            requireWritable(Optional.of(artifactId));
+            super.delete(artifactId);
+        }
+    }
+
+    private final class Versions extends ForwardingVersionStore {
+        @Override
+        protected VersionStore delegate() {
+            return backend.versions();
+        }
+
+        @Override
+        public StoredArtifact add(VersionDraft draft) {
+            requireWritable(Optional.of(draft.artifactId()));
+            return super.add(draft);
+        }
+
+        @Override
+        public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
+            requireWritable(Optional.of(artifactId));
+            return super.updateMeta(artifactId, version, meta, modifiedBy);
+        }
+
+        @Override
+        public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
+            requireWritable(Optional.of(artifactId));
+            return super.updateState(artifactId, version, state, modifiedBy);
+        }
+
+        @Override
+        public void delete(String artifactId, int version) {
+            requireWritable(Optional.of(artifactId));
+            super.delete(artifactId, version);
+        }
+    }
+
+    /** Rules: a MODE rule may always change, so that a read-only registry can be opened again. */
+    private final class Rules extends ForwardingRuleStore {
+        @Override
+        protected RuleStore delegate() {
+            return backend.rules();
+        }
+
+        private void requireWritable(RuleScope scope, RuleType type) {
+            if (type != RuleType.MODE) {
+                ModeGuard.this.requireWritable(scope.artifactId());
+            }
+        }
+
+        @Override
+        public void create(RuleScope scope, RuleType type, String config) {
+            requireWritable(scope, type);
+            super.create(scope, type, config);
+        }
+
+        @Override
+        public void update(RuleScope scope, RuleType type, String config) {
+            requireWritable(scope, type);
+            super.update(scope, type, config);
+        }
+
+        @Override
+        public void delete(RuleScope scope, RuleType type) {
+            requireWritable(scope, type);
+            super.delete(scope, type);
+        }
+
+        @Override
+        public void deleteAll(RuleScope scope) {
+            ModeGuard.this.requireWritable(scope.artifactId());
+            super.deleteAll(scope);
+        }
+    }
+
+    private final class Transfer extends ForwardingTransferStore {
+        @Override
+        protected TransferStore delegate() {
+            return backend.transfer();
+        }
+
+        @Override
+        public void importBatch(List<TransferRecord> batch) {
+            requireWritable(Optional.empty());
+            super.importBatch(batch);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.stele.app.ccompat;
+
+import static io.restassured.RestAssured.given;
+import static io.stele.app.ccompat.ConfluentApiTest.assertError;
+import static io.stele.app.ccompat.ConfluentApiTest.avro;
+import static io.stele.app.ccompat.ConfluentApiTest.body;
+import static io.stele.app.ccompat.ConfluentApiTest.isId;
+import static io.stele.app.ccompat.ConfluentApiTest.post;
+import static io.stele.app.ccompat.ConfluentApiTest.recordName;
+import static io.stele.app.ccompat.ConfluentApiTest.register;
+import static io.stele.app.ccompat.ConfluentApiTest.subject;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The registry's mode through the Confluent-compatible API, and its effect on writes through both
+ * APIs. Runs on every backend through {@code RestSuites}; a test that makes the whole registry
+ * read-only opens it again before it ends.
+ */
+@QuarkusTest
+public class ConfluentModeTest {
+
+    private static final String TYPE = "application/vnd.schemaregistry.v1+json";
+
+    private static ValidatableResponse put(String path, String body) {
+        return given().contentType(TYPE).body(body).put(path).then().log().ifValidationFails();
+    }
+
+    private static ValidatableResponse get(String path) {
+        return given().get(path).then().log().ifValidationFails();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void mode_isReadWrite_untilSet_andASubjectWithoutItsOwnIs40409(String root) {
+        String subject = subject();
+        register(root, subject, avro(recordName(), false));
+        get(root + "/mode").statusCode(200).body("mode", equalTo("READWRITE"));
+        assertError(get(root + "/mode/" + subject), 404, 40409, "does not have subject-level mode configured");
+        assertError(get(root + "/mode/" + subject()), 404, 40409, "does not have subject-level mode configured");
+        get(root + "/mode/" + subject + "?defaultToGlobal=true").statusCode(200).body("mode", equalTo("READWRITE"));
+        assertError(put(root + "/mode/" + subject, "{\"mode\":\"SOMETIMES\"}"), 422, 42204, "Invalid mode");
+        assertError(put(root + "/mode/" + subject, "{\"mode\":\"IMPORT\"}"), 422, 42204, "IMPORT");
+        assertError(put(root + "/mode/" + subject, "{}"), 422, 42204, "Invalid mode");
+        assertError(put(root + "/mode/" + subject(), "{\"mode\":\"READONLY\"}"), 404, 40401, "not found");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void readOnlySubject_refusesWritesThroughBothApis_andStillServesReads(String root) {
+        String subject = subject();
+        String name = recordName();
+        long id = register(root, subject, avro(name, false));
+
+        put(root + "/mode/" + subject, "{\"mode\":\"readonly\"}")
+                .statusCode(200)
+                .body("mode", equalTo("READONLY"));
+
+        get(root + "/mode/" + subject).statusCode(200).body("mode", equalTo("READONLY"));
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", body(avro(name, true), null)),
+                422,
+                42205,
+                "Subject " + subject + " is in read-only mode");
+        assertError(
+                given().delete(root + "/subjects/" + subject + "/versions/1").then(), 422, 42205, "read-only");
+        assertError(put(root + "/config/" + subject, "{\"compatibility\":\"NONE\"}"), 422, 42205, "read-only");
+        given().contentType("application/json")
+                .body(avro(name, true))
+                .post("/api/artifacts/" + subject + "/versions")
+                .then()
+                .statusCode(409)
+                .body("message", containsString("read-only mode"));
+        get("/api/artifacts/" + subject + "/rules").statusCode(200).body("", not(hasItem("MODE")));
+        assertThat(register(root, subject, avro(name, false)))
+                .as("a schema registered already is answered, as it needs no write")
+                .isEqualTo(id);
+        get(root + "/subjects/" + subject + "/versions/latest").statusCode(200).body("id", isId(id));
+        post(root + "/subjects/" + subject, body(avro(name, false), null)).statusCode(200);
+        register(root, subject(), avro(name, true)); // another subject takes writes
+
+        given().delete(root + "/mode/" + subject).then().statusCode(200).body("mode", equalTo("READONLY"));
+        assertError(get(root + "/mode/" + subject), 404, 40409, "subject-level mode");
+        register(root, subject, avro(name, true));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void readOnlyRegistry_refusesEveryWrite_butTheModeItself(String root) {
+        String subject = subject();
+        String name = recordName();
+        register(root, subject, avro(name, false));
+        put(root + "/mode/" + subject, "{\"mode\":\"READWRITE\"}").statusCode(200);
+        try {
+            put(root + "/mode?force=true", "{\"mode\":\"READONLY\"}")
+                    .statusCode(200)
+                    .body("mode", equalTo("READONLY"));
+
+            get(root + "/mode").statusCode(200).body("mode", equalTo("READONLY"));
+            get(root + "/mode/" + subject() + "?defaultToGlobal=true")
+                    .statusCode(200)
+                    .body("mode", equalTo("READONLY"));
+            String other = subject();
+            assertError(
+                    post(root + "/subjects/" + other + "/versions", body(avro(name, false), null)),
+                    422,
+                    42205,
+                    "Subject " + other + " is in read-only mode");
+            assertError(put(root + "/config", "{\"compatibility\":\"NONE\"}"), 422, 42205, "read-only mode");
+            given().contentType("application/json")
+                    .body(avro(name, false))
+                    .post("/api/artifacts")
+                    .then()
+                    .statusCode(409)
+                    .body("message", containsString("read-only mode"));
+            get("/api/rules").statusCode(200).body("", not(hasItem("MODE")));
+            get("/api/rules/MODE").statusCode(404);
+            // the subject's own READWRITE outranks the global READONLY
+            register(root, subject, avro(name, true));
+        } finally {
+            put(root + "/mode", "{\"mode\":\"READWRITE\"}").statusCode(200);
+        }
+        register(root, subject(), avro(name, false));
+    }
+}
