@@ -25,6 +25,21 @@ public interface VersionStore {
      */
     StoredArtifact add(VersionDraft draft);
 
+    /**
+     * Stores a version with the contentId and number another registry gave it, as a migration in
+     * IMPORT mode does: creates the artifact when it does not exist, keeps the content under the
+     * given contentId (or finds it stored there already) and moves contentId allocation past it. The
+     * globalId is allocated as by {@link #add}; the artifact's next added version is one more than
+     * its highest. Versions of an artifact may come in any order. One atomic change.
+     *
+     * @return the version stored
+     * @throws AlreadyExistsException when the artifact has a version with this number
+     * @throws ConflictException when the contentId holds other content, or the content is stored
+     *     under another contentId
+     * @throws ArtifactTypeMismatchException when the draft's type is not the artifact's type
+     */
+    StoredVersion importVersion(ImportedVersion imported);
+
     /** The highest version whose state is {@link VersionState#servable() servable}, or empty. */
     Optional<StoredVersion> latest(String artifactId);
 

@@ -13,6 +13,7 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredArtifact;
@@ -149,6 +150,44 @@ public class ArtifactService {
         }
         rules.checkCompatibility(artifactId, type, content, fallback);
         return storage().versions().add(draft(artifactId, type, content)).latest();
+    }
+
+    /**
+     * Stores content under an artifact with the contentId and version number another registry gave
+     * it, as a migration in IMPORT mode does: checked for validity, not for compatibility. Answers
+     * the version stored already when the artifact holds the same content under that contentId (and
+     * number, when one is given), so an import may be run again.
+     *
+     * @param version the number to keep; without one, one more than the artifact's highest
+     * @throws ConflictException when the contentId holds other content, or the content has another id
+     * @throws AlreadyExistsException when the artifact has a version with that number
+     */
+    public StoredVersion importVersion(
+            String artifactId, ArtifactType type, Upload upload, long contentId, Optional<Integer> version) {
+        Content content = checkedContent(upload);
+        if (content.size() == 0) {
+            throw new InvalidContentException("The schema is empty.");
+        }
+        boolean exists = current(artifactId).isPresent();
+        rules.checkValidity(exists ? Optional.of(artifactId) : Optional.empty(), type, content);
+        if (exists) {
+            Optional<StoredVersion> same = sameContent(artifactId, type, content);
+            if (same.isPresent()
+                    && same.get().contentId() == contentId
+                    && version.map(v -> v == same.get().version()).orElse(true)) {
+                return same.get();
+            }
+        }
+        int number = version.orElseGet(() -> {
+            if (!exists) {
+                return 1;
+            }
+            List<Integer> numbers = storage().versions().list(artifactId);
+            return numbers.get(numbers.size() - 1) + 1;
+        });
+        return storage()
+                .versions()
+                .importVersion(new ImportedVersion(draft(artifactId, type, content), contentId, number));
     }
 
     /** Runs the rules on a would-be new version, storing nothing. */

@@ -11,7 +11,10 @@ import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
 import io.stele.app.ccompat.ConfluentBodies.SubjectVersion;
+import io.stele.app.mode.Mode;
+import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.ConflictException;
 import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredContent;
@@ -80,16 +83,45 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         return about(subject, () -> answer(find(subject, version, flag(deleted))));
     }
 
-    /** Registers a schema under a subject, or finds it there already: the answer is its id either way. */
+    /**
+     * Registers a schema under a subject, or finds it there already: the answer is its id either way.
+     * In IMPORT mode the body must give the {@code id} (and may give the {@code version}) the schema
+     * had in the registry it comes from; in any other mode it must not.
+     */
     @POST
     @Path("subjects/{subject}/versions")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
     public RegisterAnswer register(@PathParam("subject") String subject, SchemaRequest request) {
         return about(subject, () -> {
             SchemaRequest schema = required(request);
+            boolean importing = modeInForce(Optional.of(subject)) == Mode.IMPORT;
+            if (schema.givenId().isPresent() != importing) {
+                throw new ConfluentException(
+                        422,
+                        ConfluentErrors.OPERATION_NOT_PERMITTED,
+                        "Subject " + subject + " is not in " + (importing ? "read-write" : "import") + " mode");
+            }
+            if (importing) {
+                return new RegisterAnswer(imported(subject, schema).contentId());
+            }
             StoredVersion version = artifacts.register(subject, type(schema), upload(schema), DEFAULT_COMPATIBILITY);
             return new RegisterAnswer(version.contentId());
         });
+    }
+
+    private StoredVersion imported(String subject, SchemaRequest schema) {
+        long id = schema.givenId().orElseThrow();
+        try {
+            return artifacts.importVersion(subject, type(schema), upload(schema), id, schema.givenVersion());
+        } catch (ConflictException e) {
+            throw new ConfluentException(
+                    422,
+                    ConfluentErrors.OPERATION_NOT_PERMITTED,
+                    "Overwrite new schema with id " + id + " is not permitted: " + e.getMessage(),
+                    e);
+        } catch (AlreadyExistsException e) {
+            throw new ConfluentException(422, ConfluentErrors.OPERATION_NOT_PERMITTED, e.getMessage(), e);
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.stele.storage.ArtifactType;
 import java.util.List;
+import java.util.Optional;
 
 /** The JSON bodies of the Confluent-compatible API, named and shaped as Confluent's. */
 final class ConfluentBodies {
@@ -17,12 +18,23 @@ final class ConfluentBodies {
     }
 
     /**
-     * A schema sent to register or look up. Fields Stele does not read (such as {@code metadata},
-     * {@code ruleSet}, or an {@code id} and {@code version} echoed back by a client) are ignored, as
-     * Confluent ignores them.
+     * A schema sent to register or look up. {@code id} and {@code version} are what a migration in
+     * IMPORT mode gives; fields Stele does not read (such as {@code metadata} and {@code ruleSet})
+     * are ignored, as Confluent ignores them.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record SchemaRequest(String schema, String schemaType, List<Reference> references) {}
+    record SchemaRequest(String schema, String schemaType, List<Reference> references, Long id, Integer version) {
+
+        /** The id to register the schema with, when one is given (0 and below are none, as in Confluent). */
+        Optional<Long> givenId() {
+            return Optional.ofNullable(id).filter(i -> i > 0);
+        }
+
+        /** The version number to register it as, when one is given. */
+        Optional<Integer> givenVersion() {
+            return Optional.ofNullable(version).filter(v -> v > 0);
+        }
+    }
 
     /** A reference from one schema to a version of another subject. */
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -6,6 +6,7 @@ import static io.stele.app.ccompat.ConfluentRequests.flag;
 import io.stele.app.ccompat.ConfluentBodies.ModeBody;
 import io.stele.app.mode.Mode;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.PageRequest;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import jakarta.ws.rs.Consumes;
@@ -21,8 +22,8 @@ import java.util.Optional;
 
 /**
  * The Confluent API's mode, global and per subject: the MODE rule of each scope, which {@link
- * io.stele.app.mode.ModeGuard} enforces for both APIs. READWRITE and READONLY are served; IMPORT is
- * refused as a mode this registry does not offer yet.
+ * io.stele.app.mode.ModeGuard} enforces for both APIs, and IMPORT, in which registering takes the
+ * ids and versions a migration brings ({@link ConfluentApi#register}).
  */
 @Produces({ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON})
 abstract class ConfluentModeApi extends ConfluentResource {
@@ -47,19 +48,31 @@ abstract class ConfluentModeApi extends ConfluentResource {
         });
     }
 
-    /** Sets the global mode and echoes it. {@code force} is accepted and has nothing to skip. */
+    /**
+     * Sets the global mode and echoes it. IMPORT needs a registry without subjects, unless {@code
+     * force=true}.
+     */
     @PUT
     @Path("mode")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
     public ModeBody setGlobalMode(@QueryParam("force") String force, ModeBody body) {
         return about(null, () -> {
             Mode mode = mode(body);
+            if (mode == Mode.IMPORT
+                    && !flag(force)
+                    && modeInForce(Optional.empty()) != Mode.IMPORT
+                    && !storage().artifacts().liveIds(new PageRequest(0, 1)).isEmpty()) {
+                throw cannotImport();
+            }
             rules.set(Optional.empty(), RuleType.MODE, mode.name());
             return new ModeBody(mode.name());
         });
     }
 
-    /** Sets a subject's mode and echoes it; the subject must exist. */
+    /**
+     * Sets a subject's mode and echoes it; the subject must exist. IMPORT needs a subject whose
+     * versions are all soft-deleted, unless {@code force=true}.
+     */
     @PUT
     @Path("mode/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -67,6 +80,12 @@ abstract class ConfluentModeApi extends ConfluentResource {
             @PathParam("subject") String subject, @QueryParam("force") String force, ModeBody body) {
         return about(subject, () -> {
             Mode mode = mode(body);
+            if (mode == Mode.IMPORT
+                    && !flag(force)
+                    && modeInForce(Optional.of(subject)) != Mode.IMPORT
+                    && storage().versions().latest(subject).isPresent()) {
+                throw cannotImport();
+            }
             rules.set(Optional.of(subject), RuleType.MODE, mode.name());
             return new ModeBody(mode.name());
         });
@@ -103,17 +122,16 @@ abstract class ConfluentModeApi extends ConfluentResource {
                 "Subject '" + subject + "' does not have subject-level mode configured");
     }
 
+    private static ConfluentException cannotImport() {
+        return new ConfluentException(
+                422, ConfluentErrors.OPERATION_NOT_PERMITTED, "Cannot import since found existing subjects");
+    }
+
     private static Mode mode(ModeBody body) {
-        String name = body == null ? null : body.mode();
-        if (name != null && name.trim().equalsIgnoreCase("IMPORT")) {
-            throw new ConfluentException(
-                    422,
-                    ConfluentErrors.INVALID_MODE,
-                    "Invalid mode. IMPORT is not offered by this registry yet; valid values are READWRITE and"
-                            + " READONLY.");
-        }
-        return Mode.parse(name)
+        return Mode.parse(body == null ? null : body.mode())
                 .orElseThrow(() -> new ConfluentException(
-                        422, ConfluentErrors.INVALID_MODE, "Invalid mode. Valid values are READWRITE and READONLY."));
+                        422,
+                        ConfluentErrors.INVALID_MODE,
+                        "Invalid mode. Valid values are READWRITE, READONLY, and IMPORT."));
     }
 }

@@ -6,6 +6,7 @@ import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.ContentStore;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.Page;
 import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
@@ -166,6 +167,11 @@ public final class TimedStorage extends ForwardingStorage {
         @Override
         public StoredArtifact add(VersionDraft draft) {
             return timed("add_version", () -> super.add(draft));
+        }
+
+        @Override
+        public StoredVersion importVersion(ImportedVersion imported) {
+            return timed("import_version", () -> super.importVersion(imported));
         }
 
         @Override

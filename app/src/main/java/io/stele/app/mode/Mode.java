@@ -11,7 +11,12 @@ public enum Mode {
     /** Every write: the mode when none is set. */
     READWRITE,
     /** No write but to the modes themselves; reads, lookups and compatibility checks still answer. */
-    READONLY;
+    READONLY,
+    /**
+     * Every write, and the Confluent API registers schemas only with the ids and versions they had in
+     * the registry they come from: what a migration needs.
+     */
+    IMPORT;
 
     /** A mode by name, in any case; empty for a name that is none. */
     public static Optional<Mode> parse(String name) {

@@ -2,6 +2,7 @@ package io.stele.app.mode;
 
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
@@ -108,6 +109,12 @@ public final class ModeGuard extends ForwardingStorage {
         public StoredArtifact add(VersionDraft draft) {
             requireWritable(Optional.of(draft.artifactId()));
             return super.add(draft);
+        }
+
+        @Override
+        public StoredVersion importVersion(ImportedVersion imported) {
+            requireWritable(Optional.of(imported.draft().artifactId()));
+            return super.importVersion(imported);
         }
 
         @Override

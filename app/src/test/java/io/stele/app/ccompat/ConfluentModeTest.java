@@ -10,6 +10,7 @@ import static io.stele.app.ccompat.ConfluentApiTest.recordName;
 import static io.stele.app.ccompat.ConfluentApiTest.register;
 import static io.stele.app.ccompat.ConfluentApiTest.subject;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -48,7 +49,6 @@ public class ConfluentModeTest {
         assertError(get(root + "/mode/" + subject()), 404, 40409, "does not have subject-level mode configured");
         get(root + "/mode/" + subject + "?defaultToGlobal=true").statusCode(200).body("mode", equalTo("READWRITE"));
         assertError(put(root + "/mode/" + subject, "{\"mode\":\"SOMETIMES\"}"), 422, 42204, "Invalid mode");
-        assertError(put(root + "/mode/" + subject, "{\"mode\":\"IMPORT\"}"), 422, 42204, "IMPORT");
         assertError(put(root + "/mode/" + subject, "{}"), 422, 42204, "Invalid mode");
         assertError(put(root + "/mode/" + subject(), "{\"mode\":\"READONLY\"}"), 404, 40401, "not found");
     }
@@ -129,5 +129,73 @@ public class ConfluentModeTest {
             put(root + "/mode", "{\"mode\":\"READWRITE\"}").statusCode(200);
         }
         register(root, subject(), avro(name, false));
+    }
+
+    /** A register body with the id and version a migration gives. */
+    private static String imported(String schema, long id, Integer version) {
+        String body = body(schema, null);
+        return body.substring(0, body.length() - 1) + ",\"id\":" + id
+                + (version == null ? "" : ",\"version\":" + version) + "}";
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void importMode_registersWithTheGivenIdsAndVersions_andOnlyThen(String root) {
+        String subject = subject();
+        String name = recordName();
+        long first = register(root, subject, avro(name, false));
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", imported(avro(name, true), first + 1, null)),
+                422,
+                42205,
+                "Subject " + subject + " is not in import mode");
+        assertError(
+                put(root + "/mode/" + subject, "{\"mode\":\"IMPORT\"}"),
+                422,
+                42205,
+                "Cannot import since found existing subjects");
+        assertError(
+                put(root + "/mode", "{\"mode\":\"IMPORT\"}"),
+                422,
+                42205,
+                "Cannot import since found existing subjects");
+
+        put(root + "/mode/" + subject + "?force=true", "{\"mode\":\"IMPORT\"}")
+                .statusCode(200)
+                .body("mode", equalTo("IMPORT"));
+
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", body(avro(name, true), null)),
+                422,
+                42205,
+                "Subject " + subject + " is not in read-write mode");
+        long id = first + 1_000_000 + (System.nanoTime() & 0xFFFF);
+        String evolved = avro(name, true);
+        post(root + "/subjects/" + subject + "/versions", imported(evolved, id, 5))
+                .statusCode(200)
+                .body("id", isId(id));
+        post(root + "/subjects/" + subject + "/versions", imported(evolved, id, 5))
+                .statusCode(200)
+                .body("id", isId(id));
+        get(root + "/schemas/ids/" + id).statusCode(200).body("schema", equalTo(evolved));
+        get(root + "/subjects/" + subject + "/versions/5").statusCode(200).body("id", isId(id));
+        String other = "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[]}";
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", imported(other, id, 7)),
+                422,
+                42205,
+                "Overwrite new schema with id " + id + " is not permitted");
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", imported(other, id + 1, 5)),
+                422,
+                42205,
+                "Version 5 of artifact '" + subject + "' exists already");
+        post(root + "/subjects/" + subject + "/versions", imported(other, id + 1, null))
+                .statusCode(200)
+                .body("id", isId(id + 1));
+        get(root + "/subjects/" + subject + "/versions").statusCode(200).body("", contains(1, 5, 6));
+
+        given().delete(root + "/mode/" + subject).then().statusCode(200).body("mode", equalTo("IMPORT"));
+        assertThat(register(root, subject(), avro(recordName(), false))).isGreaterThan(id + 1);
     }
 }

@@ -1,6 +1,7 @@
 package io.stele.storage.forwarding;
 
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
@@ -13,6 +14,11 @@ import java.util.Optional;
 public abstract class ForwardingVersionStore implements VersionStore {
 
     protected abstract VersionStore delegate();
+
+    @Override
+    public StoredVersion importVersion(ImportedVersion imported) {
+        return delegate().importVersion(imported);
+    }
 
     @Override
     public StoredArtifact add(VersionDraft draft) {

@@ -1,6 +1,7 @@
 package io.stele.storage.kafka;
 
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
@@ -44,6 +45,18 @@ sealed interface Command {
         @Override
         public Optional<String> artifactId() {
             return Optional.of(draft.artifactId());
+        }
+    }
+
+    record ImportVersion(ImportedVersion imported) implements Command {
+        @Override
+        public Object applyTo(RegistryStorage state) {
+            return state.versions().importVersion(imported);
+        }
+
+        @Override
+        public Optional<String> artifactId() {
+            return Optional.of(imported.draft().artifactId());
         }
     }
 

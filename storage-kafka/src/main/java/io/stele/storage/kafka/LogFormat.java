@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
@@ -69,6 +70,11 @@ final class LogFormat {
         } else if (command instanceof Command.AddVersion c) {
             out.writeStringField("op", "add-version");
             writeDraft(out, c.draft());
+        } else if (command instanceof Command.ImportVersion c) {
+            out.writeStringField("op", "import-version");
+            writeDraft(out, c.imported().draft());
+            out.writeNumberField("contentId", c.imported().contentId());
+            out.writeNumberField("version", c.imported().version());
         } else if (command instanceof Command.UpdateMeta c) {
             out.writeStringField("op", "update-meta");
             writeVersionRef(out, c.id(), c.version());
@@ -152,6 +158,9 @@ final class LogFormat {
         return switch (op) {
             case "create-artifact" -> new Command.CreateArtifact(draft(node));
             case "add-version" -> new Command.AddVersion(draft(node));
+            case "import-version" ->
+                new Command.ImportVersion(
+                        new ImportedVersion(draft(node), TransferFormat.number(node, "contentId"), version(node)));
             case "update-meta" ->
                 new Command.UpdateMeta(
                         id(node),

@@ -2,6 +2,7 @@ package io.stele.storage.kafka;
 
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
@@ -81,6 +82,11 @@ final class LogStores {
         @Override
         public StoredArtifact add(VersionDraft draft) {
             return (StoredArtifact) log.apply(new Command.AddVersion(draft));
+        }
+
+        @Override
+        public StoredVersion importVersion(ImportedVersion imported) {
+            return (StoredVersion) log.apply(new Command.ImportVersion(imported));
         }
 
         @Override

@@ -5,6 +5,7 @@ import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.Change;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
@@ -154,6 +155,15 @@ final class SqlVersionStore implements VersionStore {
                         draft.canonicalHash(),
                         type)
                 .orElseThrow(() -> NotFoundException.artifact(draft.artifactId()));
+    }
+
+    @Override
+    public StoredVersion importVersion(ImportedVersion imported) {
+        Instant now = VersionRows.millis(clock.get());
+        return changes.write(
+                jdbc,
+                new Change.ArtifactChanged(imported.draft().artifactId()),
+                c -> VersionImport.store(c, dialect, imported, now));
     }
 
     /** What taking the next version number tells of the artifact. */

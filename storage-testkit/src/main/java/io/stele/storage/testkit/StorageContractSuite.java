@@ -51,7 +51,8 @@ public abstract class StorageContractSuite
                 TransferContract,
                 VersionDeletionContract,
                 ContentUsageContract,
-                SoftDeletionContract {
+                SoftDeletionContract,
+                ImportVersionContract {
 
     private RegistryStorage storage;
 
