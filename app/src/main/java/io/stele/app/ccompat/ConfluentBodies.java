@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.stele.storage.ArtifactType;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The JSON bodies of the Confluent-compatible API, named and shaped as Confluent's. */
@@ -69,6 +70,11 @@ final class ConfluentBodies {
     /** A mode, as {@code /mode} answers, takes and echoes it. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record ModeBody(String mode) {}
+
+    /** What {@code /v1/metadata/id} answers: the clusters this registry belongs to. */
+    record ClusterId(Scope scope) {
+        record Scope(List<String> path, Map<String, String> clusters) {}
+    }
 
     /** Confluent's error body. */
     record Error(@JsonProperty("error_code") int errorCode, String message) {}

@@ -6,6 +6,7 @@ import static io.stele.app.ccompat.ConfluentRequests.level;
 import static io.stele.app.ccompat.ConfluentRequests.required;
 import static io.stele.app.ccompat.ConfluentRequests.type;
 
+import io.stele.app.ccompat.ConfluentBodies.ClusterId;
 import io.stele.app.ccompat.ConfluentBodies.CompatibilityAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
@@ -29,6 +30,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The Confluent API's configuration, compatibility checks and contexts. */
@@ -137,6 +139,23 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     public CompatibilityAnswer checkAgainstVersions(
             @PathParam("subject") String subject, @QueryParam("verbose") String verbose, SchemaRequest request) {
         return about(subject, () -> compatibility(subject, Optional.empty(), request, flag(verbose)));
+    }
+
+    /** The root: an empty object, as Confluent answers it, which tools ask to see a registry is there. */
+    @GET
+    public Map<String, Object> root() {
+        return Map.of();
+    }
+
+    /**
+     * Which cluster this registry is, as Confluent's {@code /v1/metadata/id} answers: Stele is one
+     * registry cluster, named {@code stele}, tied to no Kafka cluster of its own (so that id is empty).
+     */
+    @GET
+    @Path("v1/metadata/id")
+    public ClusterId clusterId() {
+        return new ClusterId(
+                new ClusterId.Scope(List.of(), Map.of("kafka-cluster", "", "schema-registry-cluster", "stele")));
     }
 
     /** The contexts: only the default one, {@code .}, as Stele has no contexts. */

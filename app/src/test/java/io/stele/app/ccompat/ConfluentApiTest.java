@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
+import java.util.List;
 import java.util.UUID;
 import org.hamcrest.Matcher;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -331,5 +332,17 @@ public class ConfluentApiTest {
         given().delete(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("FORWARD"));
         given().get(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("BACKWARD"));
         given().get("/api/rules/COMPATIBILITY").then().statusCode(404);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void rootAndClusterId_answerAsConfluent(String root) {
+        given().get(root + "/").then().statusCode(200).body(equalTo("{}"));
+        given().get(root + "/v1/metadata/id")
+                .then()
+                .statusCode(200)
+                .body("scope.path", equalTo(List.of()))
+                .body("scope.clusters.schema-registry-cluster", equalTo("stele"))
+                .body("scope.clusters.kafka-cluster", equalTo(""));
     }
 }
