@@ -14,6 +14,7 @@ import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ConflictException;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -146,17 +147,19 @@ public class ErrorMappers {
                 .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                 .collect(Collectors.joining("."));
         Class<?> type = e.getTargetType();
-        String what = type.isEnum()
-                ? "one of " + Arrays.toString(type.getEnumConstants())
-                : CharSequence.class.isAssignableFrom(type)
-                        ? "a string"
-                        : Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class
-                                ? "a number"
-                                : type == Boolean.class || type == boolean.class
-                                        ? "true or false"
-                                        : Collection.class.isAssignableFrom(type) || type.isArray()
-                                                ? "an array"
-                                                : "a JSON object";
+        String what = type == RuleType.class
+                ? "one of " + RuleEndpoints.SHOWN // the MODE rule is not this API's
+                : type.isEnum()
+                        ? "one of " + Arrays.toString(type.getEnumConstants())
+                        : CharSequence.class.isAssignableFrom(type)
+                                ? "a string"
+                                : Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class
+                                        ? "a number"
+                                        : type == Boolean.class || type == boolean.class
+                                                ? "true or false"
+                                                : Collection.class.isAssignableFrom(type) || type.isArray()
+                                                        ? "an array"
+                                                        : "a JSON object";
         String was = e instanceof InvalidFormatException invalid ? ", was '" + invalid.getValue() + "'" : "";
         JsonLocation at = e.getLocation();
         return (field.isEmpty() ? "the body" : "'" + field + "'") + " must be " + what + was

@@ -68,8 +68,12 @@ public class RuleEndpoints {
         rules().delete(scope, parse(scope, name));
     }
 
-    /** Removes the rules this API shows, one at a time; the scope's mode stays. */
+    /** Removes the rules this API shows; the scope's mode, if it has one, stays. */
     void deleteAll(RuleScope scope) {
+        if (!rules().list(scope).containsKey(RuleType.MODE)) {
+            rules().deleteAll(scope);
+            return;
+        }
         for (RuleType type : list(scope)) {
             try {
                 rules().delete(scope, type);
