@@ -81,6 +81,11 @@ public class ConfluentAnswers {
         return answer;
     }
 
+    /** The kept answer for the version with this globalId, or null. Never blocks. */
+    Buffer cachedVersion(long globalId) {
+        return versionsByGlobalId.getIfPresent(globalId);
+    }
+
     /** The globalId a lookup of this text under this subject found before, or null. */
     Long lookedUp(String subject, String schemaSha256) {
         return lookups.getIfPresent(new Lookup(subject, schemaSha256));

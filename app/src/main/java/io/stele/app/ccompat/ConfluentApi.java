@@ -7,6 +7,10 @@ import static io.stele.app.ccompat.ConfluentRequests.schemaId;
 import static io.stele.app.ccompat.ConfluentRequests.type;
 import static io.stele.app.ccompat.ConfluentRequests.upload;
 
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.cache.CachedAnswer;
 import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
@@ -20,6 +24,7 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
+import io.vertx.core.buffer.Buffer;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -126,39 +131,61 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
 
     /**
      * The version of a subject that holds this schema, compared by meaning (for Avro, canonical form);
-     * with {@code deleted=true} a soft-deleted one when no other holds it.
+     * with {@code deleted=true} a soft-deleted one when no other holds it. A client sends the same
+     * text every time, so a text found before is answered on the event loop from memory while its
+     * version is cached and unchanged; anything else is looked up on a worker thread.
      */
     @POST
     @Path("subjects/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
-    public Response lookup(
+    @NonBlocking
+    public Uni<Response> lookup(
             @PathParam("subject") String subject, @QueryParam("deleted") String deleted, SchemaRequest request) {
-        return about(subject, () -> {
-            SchemaRequest schema = required(request);
-            String sha256 = Content.of(schema.schema()).sha256();
-            Long known = answers.lookedUp(subject, sha256);
-            if (known != null) {
-                Optional<StoredVersion> version = storage().versions().byGlobalId(known);
-                if (version.isPresent()
-                        && version.get().artifactId().equals(subject)
-                        && version.get().state().servable()) {
-                    return answer(version.get());
-                }
+        Buffer remembered = rememberedLookup(subject, request);
+        if (remembered != null) {
+            return Uni.createFrom().item(json(remembered));
+        }
+        return Uni.createFrom()
+                .item(() -> about(subject, () -> lookUp(subject, flag(deleted), required(request))))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * The answer to a lookup of a text found before, if its version is cached, unchanged, of this
+     * subject and servable, and its answer is kept; else null. Never touches the backend or waits.
+     */
+    private Buffer rememberedLookup(String subject, SchemaRequest request) {
+        if (request == null
+                || request.schema() == null
+                || (request.references() != null && !request.references().isEmpty())
+                || !provider.isStarted()) {
+            return null;
+        }
+        Long known = answers.lookedUp(subject, Content.of(request.schema()).sha256());
+        CachedAnswer cached = known == null ? null : provider.storage().cachedAnswer(known);
+        if (cached == null
+                || !cached.version().artifactId().equals(subject)
+                || !cached.version().state().servable()) {
+            return null;
+        }
+        return answers.cachedVersion(known);
+    }
+
+    private Response lookUp(String subject, boolean withDeleted, SchemaRequest schema) {
+        String sha256 = Content.of(schema.schema()).sha256();
+        requireSubject(subject, withDeleted);
+        byte[] body = upload(schema).body();
+        try {
+            StoredVersion found = artifacts.findByContent(subject, body);
+            answers.lookedUp(subject, sha256, found.globalId());
+            storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
+            return answer(found);
+        } catch (NotFoundException e) {
+            if (withDeleted && e.missing() == NotFoundException.Missing.CONTENT) {
+                return answer(artifacts.findDeletedByContent(subject, body).orElseThrow(() -> e));
             }
-            boolean withDeleted = flag(deleted);
-            requireSubject(subject, withDeleted);
-            byte[] body = upload(schema).body();
-            try {
-                StoredVersion found = artifacts.findByContent(subject, body);
-                answers.lookedUp(subject, sha256, found.globalId());
-                return answer(found);
-            } catch (NotFoundException e) {
-                if (withDeleted && e.missing() == NotFoundException.Missing.CONTENT) {
-                    return answer(artifacts.findDeletedByContent(subject, body).orElseThrow(() -> e));
-                }
-                throw e;
-            }
-        });
+            throw e;
+        }
     }
 
     /** A schema's text alone, as it was registered. */

@@ -93,4 +93,32 @@ class ConfluentHotPathTest {
                 .statusCode(404)
                 .body("error_code", equalTo(40403));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void lookup_ofTheSameTextAgain_reachesNoBackend_untilItsVersionIsSoftDeleted(String root) {
+        String subject = subject();
+        String schema = avro(recordName(), false);
+        long id = register(root, subject, schema);
+        for (int i = 0; i < 2; i++) { // found, then kept with its version
+            ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
+                    .statusCode(200);
+        }
+        // the counts the metrics refresh in the background every 30 s are left out
+        double calls = Metrics.sum("stele_storage_operation_seconds_count", "operation=\"count_");
+        for (int i = 0; i < 3; i++) {
+            ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
+                    .statusCode(200)
+                    .body("subject", equalTo(subject))
+                    .body("id", isId(id));
+        }
+        assertThat(Metrics.sum("stele_storage_operation_seconds_count", "operation=\"count_"))
+                .as("calls to the backend")
+                .isEqualTo(calls);
+
+        given().delete(root + "/subjects/" + subject + "/versions/1").then().statusCode(200);
+        ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
+                .statusCode(404)
+                .body("error_code", equalTo(40401));
+    }
 }
