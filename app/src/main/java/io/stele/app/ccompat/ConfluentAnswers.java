@@ -5,9 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.Unpooled;
+import io.stele.app.cache.CachedAnswer;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.Content;
 import io.stele.storage.StoredVersion;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.function.Supplier;
 
 /**
@@ -25,6 +29,9 @@ public class ConfluentAnswers {
     private static final long MAX_BYTES = 32L * 1024 * 1024;
 
     private final ObjectMapper json = new ObjectMapper();
+
+    @Inject
+    StorageProvider provider;
 
     private final Cache<Long, Buffer> schemasById = cache();
     private final Cache<Long, Buffer> versionsByGlobalId = cache();
@@ -81,9 +88,23 @@ public class ConfluentAnswers {
         return answer;
     }
 
-    /** The kept answer for the version with this globalId, or null. Never blocks. */
-    Buffer cachedVersion(long globalId) {
-        return versionsByGlobalId.getIfPresent(globalId);
+    /**
+     * The answer to a lookup of a schema text under a subject that was found before, if its version
+     * is cached, unchanged, of this subject and servable, and its answer is kept; else null. Never
+     * touches the backend or waits, so it may run on an event loop.
+     */
+    Buffer rememberedLookup(String subject, String schema) {
+        if (!provider.isStarted()) {
+            return null;
+        }
+        Long known = lookups.getIfPresent(new Lookup(subject, Content.of(schema).sha256()));
+        CachedAnswer cached = known == null ? null : provider.storage().cachedAnswer(known);
+        if (cached == null
+                || !cached.version().artifactId().equals(subject)
+                || !cached.version().state().servable()) {
+            return null;
+        }
+        return versionsByGlobalId.getIfPresent(known);
     }
 
     /** The globalId a lookup of this text under this subject found before, or null. */

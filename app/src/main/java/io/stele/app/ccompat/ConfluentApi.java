@@ -10,7 +10,6 @@ import static io.stele.app.ccompat.ConfluentRequests.upload;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.stele.app.cache.CachedAnswer;
 import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
@@ -141,34 +140,18 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @NonBlocking
     public Uni<Response> lookup(
             @PathParam("subject") String subject, @QueryParam("deleted") String deleted, SchemaRequest request) {
-        Buffer remembered = rememberedLookup(subject, request);
+        Buffer remembered = request == null
+                        || request.schema() == null
+                        || (request.references() != null
+                                && !request.references().isEmpty())
+                ? null
+                : answers.rememberedLookup(subject, request.schema());
         if (remembered != null) {
             return Uni.createFrom().item(json(remembered));
         }
         return Uni.createFrom()
                 .item(() -> about(subject, () -> lookUp(subject, flag(deleted), required(request))))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-    }
-
-    /**
-     * The answer to a lookup of a text found before, if its version is cached, unchanged, of this
-     * subject and servable, and its answer is kept; else null. Never touches the backend or waits.
-     */
-    private Buffer rememberedLookup(String subject, SchemaRequest request) {
-        if (request == null
-                || request.schema() == null
-                || (request.references() != null && !request.references().isEmpty())
-                || !provider.isStarted()) {
-            return null;
-        }
-        Long known = answers.lookedUp(subject, Content.of(request.schema()).sha256());
-        CachedAnswer cached = known == null ? null : provider.storage().cachedAnswer(known);
-        if (cached == null
-                || !cached.version().artifactId().equals(subject)
-                || !cached.version().state().servable()) {
-            return null;
-        }
-        return answers.cachedVersion(known);
     }
 
     private Response lookUp(String subject, boolean withDeleted, SchemaRequest schema) {

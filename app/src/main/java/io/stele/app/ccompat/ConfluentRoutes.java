@@ -1,5 +1,8 @@
 package io.stele.app.ccompat;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
@@ -8,11 +11,14 @@ import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.net.impl.URIDecoder;
+import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -43,8 +49,93 @@ public class ConfluentRoutes {
     @Inject
     CachedAnswerMetrics metrics;
 
+    /** A lookup's path at either root: {@code POST /subjects/{subject}}. */
+    private static final String LOOKUP = "(/apis/ccompat/v7)?/subjects/[^/]+";
+
+    /** The largest lookup body read here; a larger one goes to the JAX-RS resource unread. */
+    private static final int MAX_LOOKUP_BODY = 256 * 1024;
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_LOOKUP_BODY);
+
     void register(@Observes Router router) {
         router.get().order(ORDER).handler(this::route);
+        router.postWithRegex(LOOKUP).order(ORDER - 1).handler(this::readLookupBody);
+        router.postWithRegex(LOOKUP).order(ORDER).handler(this::lookup);
+    }
+
+    /**
+     * Reads a lookup's body into the context, where the JAX-RS resource finds it too, when it is
+     * small enough to be a schema held in memory; else leaves it for the resource.
+     */
+    private void readLookupBody(RoutingContext ctx) {
+        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        long size = -1;
+        try {
+            size = length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            // not a length: the resource answers
+        }
+        if (size < 0 || size > MAX_LOOKUP_BODY || !provider.isStarted()) {
+            ctx.next();
+            return;
+        }
+        bodies.handle(ctx);
+    }
+
+    /**
+     * A lookup of a schema text found before, answered from memory ({@link
+     * ConfluentAnswers#rememberedLookup}); anything else, or a lookup asking for deleted versions,
+     * goes on to the resource.
+     */
+    private void lookup(RoutingContext ctx) {
+        RequestBody body = ctx.body();
+        String query = ctx.request().query();
+        Buffer answer = null;
+        if (body != null && body.buffer() != null && (query == null || !query.contains("deleted"))) {
+            String path = ctx.normalizedPath();
+            String subject = URIDecoder.decodeURIComponent(path.substring(path.lastIndexOf('/') + 1), false);
+            String schema = schemaText(body.buffer());
+            answer = schema == null ? null : answers.rememberedLookup(subject, schema);
+        }
+        if (answer == null || !plain(ctx)) {
+            ctx.next();
+            return;
+        }
+        metrics.answered(ctx, Endpoint.CONFLUENT_LOOKUP, false);
+        ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentResource.V1_JSON)
+                .end(answer);
+    }
+
+    /**
+     * The {@code schema} of a lookup body, or null when the body is not a JSON object with one, or
+     * names references (whose lookups the resource answers).
+     */
+    private static String schemaText(Buffer body) {
+        try (JsonParser json = JSON.createParser(body.getBytes())) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            String schema = null;
+            while (json.nextToken() == JsonToken.FIELD_NAME) {
+                String field = json.getCurrentName();
+                JsonToken value = json.nextToken();
+                if (field.equals("schema") && value == JsonToken.VALUE_STRING) {
+                    schema = json.getText();
+                } else if (field.equals("references") && value == JsonToken.START_ARRAY) {
+                    if (json.nextToken() != JsonToken.END_ARRAY) {
+                        return null;
+                    }
+                } else {
+                    json.skipChildren();
+                }
+            }
+            return schema;
+        } catch (IOException e) {
+            return null; // not JSON: the resource says so
+        }
     }
 
     private void route(RoutingContext ctx) {

@@ -42,7 +42,8 @@ public class CachedAnswerMetrics {
         LATEST("/api/artifacts/{artifactId}"),
         BY_GLOBAL_ID("/api/ids/{globalId}"),
         CONFLUENT_LATEST("/subjects/{subject}/versions/latest"),
-        CONFLUENT_SCHEMA_BY_ID("/schemas/ids/{id}");
+        CONFLUENT_SCHEMA_BY_ID("/schemas/ids/{id}"),
+        CONFLUENT_LOOKUP("/subjects/{subject}");
 
         final String uri;
 

@@ -25,6 +25,8 @@ class ConfluentHotPathTest {
     private static final String LATEST =
             "stele_http_cached_answers_total{status=\"200\",uri=\"/subjects/{subject}/versions/latest\"}";
 
+    private static final String LOOKUP = "stele_http_cached_answers_total{status=\"200\",uri=\"/subjects/{subject}\"}";
+
     @ParameterizedTest
     @ValueSource(strings = {"", "/apis/ccompat/v7"})
     void schemaById_isAnsweredFromMemory_afterItsFirstRead_withTheSameBytes(String root) {
@@ -106,6 +108,7 @@ class ConfluentHotPathTest {
         }
         // the counts the metrics refresh in the background every 30 s are left out
         double calls = Metrics.sum("stele_storage_operation_seconds_count", "operation=\"count_");
+        double fromMemory = Metrics.value(LOOKUP);
         for (int i = 0; i < 3; i++) {
             ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
                     .statusCode(200)
@@ -115,6 +118,7 @@ class ConfluentHotPathTest {
         assertThat(Metrics.sum("stele_storage_operation_seconds_count", "operation=\"count_"))
                 .as("calls to the backend")
                 .isEqualTo(calls);
+        assertThat(Metrics.value(LOOKUP)).as("answered on the event loop").isEqualTo(fromMemory + 3);
 
         given().delete(root + "/subjects/" + subject + "/versions/1").then().statusCode(200);
         ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
