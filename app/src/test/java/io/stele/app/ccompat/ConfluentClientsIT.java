@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Confluent's own clients in Python, JavaScript and Go, each fetched by the build from its
- * language's package registry, against the packaged registry at both of the API's roots: their
+ * language's package registry, against the packaged registry on every backend, at both of the API's
+ * roots: their
  * serializers and deserializers round-trip Avro and JSON Schema records, and their registry clients'
  * calls answer as Confluent's server would. Each client's checks are a program under {@code
  * src/test/<language>} that prints one line per check and exits non-zero on the first that fails.
@@ -61,7 +62,7 @@ class ConfluentClientsIT {
                     run));
 
     @ParameterizedTest
-    @ValueSource(strings = {"embedded", "postgresql"})
+    @ValueSource(strings = {"embedded", "postgresql", "kafka"})
     @Timeout(value = 20, unit = TimeUnit.MINUTES) // fetching and building the clients on a fresh machine included
     void confluentsOwnClients_roundTripRecords_andTheirCallsAnswerAsConfluent(String kind) throws Exception {
         Path logs = Files.createDirectories(Path.of("target", "confluent-clients"));
