@@ -15,6 +15,7 @@ import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
 import io.stele.app.ccompat.ConfluentBodies.SubjectVersion;
 import io.stele.app.mode.Mode;
+import io.stele.app.mode.ReadOnlyException;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.ConflictException;
@@ -98,7 +99,14 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     public RegisterAnswer register(@PathParam("subject") String subject, SchemaRequest request) {
         return about(subject, () -> {
             SchemaRequest schema = required(request);
-            boolean importing = modeInForce(Optional.of(subject)) == Mode.IMPORT;
+            Mode mode = modeInForce(Optional.of(subject));
+            if (mode == Mode.READONLY) {
+                // a schema held already needs no write; any other is refused before it is checked
+                return new RegisterAnswer(held(subject, schema)
+                        .orElseThrow(() -> new ReadOnlyException(Optional.of(subject)))
+                        .contentId());
+            }
+            boolean importing = mode == Mode.IMPORT;
             if (schema.givenId().isPresent() != importing) {
                 throw new ConfluentException(
                         422,
@@ -113,8 +121,23 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         });
     }
 
+    /** The version of the subject that holds this schema already, if any. */
+    private Optional<StoredVersion> held(String subject, SchemaRequest schema) {
+        try {
+            return Optional.of(artifacts.findByContent(subject, upload(schema).body()));
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
     private StoredVersion imported(String subject, SchemaRequest schema) {
         long id = schema.givenId().orElseThrow();
+        if (id > Integer.MAX_VALUE) {
+            throw new ConfluentException(
+                    422,
+                    ConfluentErrors.UNPROCESSABLE,
+                    "The id must be between 1 and 2^31-1, as Confluent's clients read ids; was " + id + ".");
+        }
         try {
             return artifacts.importVersion(subject, type(schema), upload(schema), id, schema.givenVersion());
         } catch (ConflictException e) {

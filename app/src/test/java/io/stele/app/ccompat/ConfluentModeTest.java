@@ -70,6 +70,13 @@ public class ConfluentModeTest {
                 422,
                 42205,
                 "Subject " + subject + " is in read-only mode");
+        String incompatible =
+                "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}";
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", body(incompatible, null)),
+                422,
+                42205,
+                "read-only mode"); // the mode is told before any check of the schema
         assertError(
                 given().delete(root + "/subjects/" + subject + "/versions/1").then(), 422, 42205, "read-only");
         assertError(put(root + "/config/" + subject, "{\"compatibility\":\"NONE\"}"), 422, 42205, "read-only");
@@ -185,6 +192,11 @@ public class ConfluentModeTest {
                 422,
                 42205,
                 "Overwrite new schema with id " + id + " is not permitted");
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", imported(other, 1L << 31, null)),
+                422,
+                422,
+                "between 1 and 2^31-1");
         assertError(
                 post(root + "/subjects/" + subject + "/versions", imported(other, id + 1, 5)),
                 422,
