@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.Unpooled;
+import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.Content;
@@ -25,30 +26,42 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class ConfluentAnswers {
 
-    /** Memory for each of the two caches; an answer is its schema plus a few dozen bytes. */
-    private static final long MAX_BYTES = 32L * 1024 * 1024;
-
     private final ObjectMapper json = new ObjectMapper();
 
     @Inject
     StorageProvider provider;
 
-    private final Cache<Long, Buffer> schemasById = cache();
-    private final Cache<Long, Buffer> versionsByGlobalId = cache();
+    private final Cache<Long, Buffer> schemasById;
+    private final Cache<Long, Buffer> versionsByGlobalId;
 
     /**
      * Which version a lookup of a schema text under a subject found, by subject and the text's
      * SHA-256: a client sends the same text every time, and the version is checked again on each
      * use, so the entry only saves parsing the schema and looking for its canonical form.
      */
-    private final Cache<Lookup, Long> lookups =
-            Caffeine.newBuilder().maximumSize(100_000).build();
+    private final Cache<Lookup, Long> lookups;
 
     private record Lookup(String subject, String schemaSha256) {}
 
-    private static Cache<Long, Buffer> cache() {
+    /**
+     * Each of the two caches of answers holds up to an eighth of {@code stele.cache.max-memory}
+     * (32 MiB at the default; an answer is its schema plus a few dozen bytes), and the remembered
+     * lookups a sixteenth (about 75,000 lookups of 30-character subjects at the default).
+     */
+    @Inject
+    ConfluentAnswers(CacheConfig config) {
+        long bytes = config.maxMemory().asLongValue() / 8;
+        this.schemasById = cache(bytes);
+        this.versionsByGlobalId = cache(bytes);
+        this.lookups = Caffeine.newBuilder()
+                .maximumWeight(bytes / 2)
+                .weigher((Lookup key, Long id) -> 160 + 2 * key.subject().length())
+                .build();
+    }
+
+    private static Cache<Long, Buffer> cache(long maxBytes) {
         return Caffeine.newBuilder()
-                .maximumWeight(MAX_BYTES)
+                .maximumWeight(maxBytes)
                 .weigher((Long id, Buffer answer) -> 64 + answer.length())
                 .build();
     }
@@ -98,7 +111,14 @@ public class ConfluentAnswers {
             return null;
         }
         Long known = lookups.getIfPresent(new Lookup(subject, Content.of(schema).sha256()));
-        CachedAnswer cached = known == null ? null : provider.storage().cachedAnswer(known);
+        if (known == null) {
+            return null;
+        }
+        // most lookups find the subject's latest version, which the latest cache holds for every subject
+        CachedAnswer latest = provider.storage().cachedAnswer(subject);
+        CachedAnswer cached = latest != null && latest.version().globalId() == known
+                ? latest
+                : provider.storage().cachedAnswer(known);
         if (cached == null
                 || !cached.version().artifactId().equals(subject)
                 || !cached.version().state().servable()) {
