@@ -18,6 +18,7 @@ import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -176,7 +177,9 @@ public class ConfluentModeTest {
                 422,
                 42205,
                 "Subject " + subject + " is not in read-write mode");
-        long id = first + 1_000_000 + (System.nanoTime() & 0xFFFF);
+        // below 2^31 - 1, as Confluent's ids are, and far above the ids tests are given; a backend
+        // whose ids an import moved past 2^31 (the transfer tests do) skipped these, so they are free
+        long id = 2_000_000_000L + ThreadLocalRandom.current().nextInt(100_000_000);
         String evolved = avro(name, true);
         post(root + "/subjects/" + subject + "/versions", imported(evolved, id, 5))
                 .statusCode(200)
