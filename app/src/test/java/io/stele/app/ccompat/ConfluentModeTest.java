@@ -19,6 +19,7 @@ import static org.hamcrest.Matchers.not;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +32,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 public class ConfluentModeTest {
 
     private static final String TYPE = "application/vnd.schemaregistry.v1+json";
+
+    /**
+     * Ids to import, below 2^31 - 1 as Confluent's ids are, and far above the ids tests are given: a
+     * backend whose ids an import moved past 2^31 (the transfer tests do) skipped these. Each test
+     * takes its own, so no two collide; the start differs per run, for a backend that outlives one.
+     */
+    private static final AtomicLong IMPORTED_IDS =
+            new AtomicLong(2_000_000_000L + ThreadLocalRandom.current().nextInt(10_000_000) * 10L);
 
     private static ValidatableResponse put(String path, String body) {
         return given().contentType(TYPE).body(body).put(path).then().log().ifValidationFails();
@@ -177,9 +186,7 @@ public class ConfluentModeTest {
                 422,
                 42205,
                 "Subject " + subject + " is not in read-write mode");
-        // below 2^31 - 1, as Confluent's ids are, and far above the ids tests are given; a backend
-        // whose ids an import moved past 2^31 (the transfer tests do) skipped these, so they are free
-        long id = 2_000_000_000L + ThreadLocalRandom.current().nextInt(100_000_000);
+        long id = IMPORTED_IDS.getAndAdd(10);
         String evolved = avro(name, true);
         post(root + "/subjects/" + subject + "/versions", imported(evolved, id, 5))
                 .statusCode(200)
