@@ -127,11 +127,6 @@ public class ConfluentAnswers {
         return versionsByGlobalId.getIfPresent(known);
     }
 
-    /** The globalId a lookup of this text under this subject found before, or null. */
-    Long lookedUp(String subject, String schemaSha256) {
-        return lookups.getIfPresent(new Lookup(subject, schemaSha256));
-    }
-
     /** Keeps what a lookup found. */
     void lookedUp(String subject, String schemaSha256, long globalId) {
         lookups.put(new Lookup(subject, schemaSha256), globalId);

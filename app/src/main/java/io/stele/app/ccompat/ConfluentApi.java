@@ -23,7 +23,6 @@ import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
-import io.stele.storage.VersionState;
 import io.vertx.core.buffer.Buffer;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -69,8 +68,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @GET
     @Path("schemas/ids/{id}/versions")
     public List<SubjectVersion> versionsOfSchema(@PathParam("id") String id, @QueryParam("deleted") String deleted) {
-        return about(null, () -> usersOf(schemaId(id)).stream()
-                .filter(v -> flag(deleted) || v.state() != VersionState.DELETED)
+        return about(null, () -> usersOf(schemaId(id), flag(deleted)).stream()
                 .map(v -> new SubjectVersion(v.artifactId(), v.version()))
                 .toList());
     }
@@ -212,8 +210,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @GET
     @Path("schemas/ids/{id}/subjects")
     public List<String> subjectsOfSchema(@PathParam("id") String id, @QueryParam("deleted") String deleted) {
-        return about(null, () -> usersOf(schemaId(id)).stream()
-                .filter(v -> flag(deleted) || v.state() != VersionState.DELETED)
+        return about(null, () -> usersOf(schemaId(id), flag(deleted)).stream()
                 .map(StoredVersion::artifactId)
                 .distinct()
                 .toList());

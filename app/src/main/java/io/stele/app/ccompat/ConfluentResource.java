@@ -133,13 +133,18 @@ abstract class ConfluentResource {
         return Response.ok(answer.getBytes(), V1_JSON).build();
     }
 
-    /** The versions that use a schema id; 404 when no stored schema has it. */
-    List<StoredVersion> usersOf(long contentId) {
+    /**
+     * The versions that use a schema id, soft-deleted ones only with {@code deleted}; 404 when no
+     * stored schema has it.
+     */
+    List<StoredVersion> usersOf(long contentId, boolean deleted) {
         List<StoredVersion> versions = storage().versions().byContentId(contentId);
         if (versions.isEmpty() && storage().contents().byContentId(contentId).isEmpty()) {
             throw ConfluentErrors.schemaNotFound();
         }
-        return versions;
+        return versions.stream()
+                .filter(v -> deleted || v.state() != VersionState.DELETED)
+                .toList();
     }
 
     /** The type a schema id was registered as; AVRO for content no version uses any more. */
