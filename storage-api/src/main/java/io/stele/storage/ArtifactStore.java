@@ -20,6 +20,7 @@ public interface ArtifactStore {
      *
      * @throws AlreadyExistsException when an artifact with that id exists, including when a
      *     concurrent create of the same id won
+     * @throws MissingReferenceException as {@link VersionStore#add} does
      */
     StoredVersion create(VersionDraft draft);
 
@@ -49,6 +50,8 @@ public interface ArtifactStore {
      * content stays stored for other versions that share it.
      *
      * @throws NotFoundException when there is no such artifact
+     * @throws ReferenceExistsException when a version of another artifact references one of its
+     *     versions, checked in the same atomic change
      */
     void delete(String artifactId);
 }

@@ -4,17 +4,24 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * Immutable artifact content with its SHA-256 hash, by which backends store each distinct content
- * once.
+ * Immutable artifact content, with the versions of other artifacts it references, and its identity
+ * hash, by which backends store each distinct content once: the same bytes with other references
+ * are other content, with an id of their own (as a Confluent schema id names a schema with its
+ * references).
  *
  * @param bytes the content as sent by the client; never modified, never exposed for writing
- * @param sha256 lower-case hex SHA-256 of {@code bytes}
+ * @param sha256 lower-case hex SHA-256 of {@code bytes} when there are no references; else of that
+ *     hash followed by each reference (see {@link #identity})
+ * @param references what the content references, in the order the client gave them; often empty
  */
-public record Content(byte[] bytes, String sha256) {
+public record Content(byte[] bytes, String sha256, List<SchemaReference> references) {
 
     public Content {
         Objects.requireNonNull(bytes, "bytes");
@@ -22,6 +29,12 @@ public record Content(byte[] bytes, String sha256) {
         if (sha256.length() != 64) {
             throw new IllegalArgumentException("sha256 must be 64 hex characters");
         }
+        references = List.copyOf(references);
+    }
+
+    /** Content without references. */
+    public Content(byte[] bytes, String sha256) {
+        this(bytes, sha256, List.of());
     }
 
     /** Hashes the bytes. The array is copied, so the caller may reuse it. */
@@ -32,6 +45,40 @@ public record Content(byte[] bytes, String sha256) {
 
     public static Content of(String text) {
         return of(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Content with references, hashed with them. The array is copied.
+     *
+     * @throws InvalidRequestException when two references have one name
+     */
+    public static Content of(byte[] bytes, List<SchemaReference> references) {
+        byte[] copy = bytes.clone();
+        return new Content(copy, identity(sha256Hex(copy), references), references);
+    }
+
+    /**
+     * The identity hash of content whose bytes hash to {@code bytesSha256}: that hash when there are
+     * no references; else the SHA-256 of it followed by each reference's name, artifact id and
+     * version, each field prefixed by its length, so no two lists of references give the same text.
+     *
+     * @throws InvalidRequestException when two references have one name
+     */
+    public static String identity(String bytesSha256, List<SchemaReference> references) {
+        if (references.isEmpty()) {
+            return bytesSha256;
+        }
+        StringBuilder text = new StringBuilder(bytesSha256);
+        Set<String> names = new HashSet<>();
+        for (SchemaReference r : references) {
+            if (!names.add(r.name())) {
+                throw new InvalidRequestException("Two references are named '" + r.name() + "'.");
+            }
+            text.append('\n').append(r.name().length()).append(':').append(r.name());
+            text.append(r.artifactId().length()).append(':').append(r.artifactId());
+            text.append(':').append(r.version());
+        }
+        return sha256Hex(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     public String text() {
@@ -53,7 +100,10 @@ public record Content(byte[] bytes, String sha256) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Content other && sha256.equals(other.sha256) && Arrays.equals(bytes, other.bytes);
+        return o instanceof Content other
+                && sha256.equals(other.sha256)
+                && Arrays.equals(bytes, other.bytes)
+                && references.equals(other.references);
     }
 
     @Override
@@ -63,6 +113,7 @@ public record Content(byte[] bytes, String sha256) {
 
     @Override
     public String toString() {
-        return "Content[" + bytes.length + " bytes, sha256=" + sha256 + "]";
+        return "Content[" + bytes.length + " bytes, sha256=" + sha256
+                + (references.isEmpty() ? "" : ", " + references.size() + " references") + "]";
     }
 }

@@ -161,7 +161,11 @@ public final class TransferFormat {
         out.writeStringField("canonicalHash", record.canonicalHash());
     }
 
-    /** Writes content's fields: {@code sha256}, and {@code text} when it is UTF-8, else {@code base64}. */
+    /**
+     * Writes content's fields: {@code sha256}, {@code text} when it is UTF-8 (else {@code base64}),
+     * and {@code references} when it has any, each with {@code name}, {@code artifactId} and {@code
+     * version}.
+     */
     public static void writeContent(JsonGenerator out, Content content) throws IOException {
         out.writeStringField("sha256", content.sha256());
         Optional<String> text = utf8(content.bytes());
@@ -169,6 +173,17 @@ public final class TransferFormat {
             out.writeStringField("text", text.get());
         } else {
             out.writeStringField("base64", Base64.getEncoder().encodeToString(content.bytes()));
+        }
+        if (!content.references().isEmpty()) {
+            out.writeArrayFieldStart("references");
+            for (SchemaReference r : content.references()) {
+                out.writeStartObject();
+                out.writeStringField("name", r.name());
+                out.writeStringField("artifactId", r.artifactId());
+                out.writeNumberField("version", r.version());
+                out.writeEndObject();
+            }
+            out.writeEndArray();
         }
     }
 
@@ -298,7 +313,11 @@ public final class TransferFormat {
                 throw new InvalidRequestException("base64 is not valid Base64.");
             }
         }
-        Content content = Content.of(bytes);
+        List<SchemaReference> references = new ArrayList<>();
+        for (JsonNode r : node.path("references")) {
+            references.add(new SchemaReference(text(r, "name"), text(r, "artifactId"), (int) number(r, "version")));
+        }
+        Content content = Content.of(bytes, references);
         String declared = text(node, "sha256");
         if (!declared.equals(content.sha256())) {
             throw new InvalidRequestException("content " + node.path("contentId") + " does not match its sha256.");

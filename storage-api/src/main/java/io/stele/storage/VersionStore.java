@@ -22,6 +22,9 @@ public interface VersionStore {
      * @return the artifact, with the version just added as its latest
      * @throws NotFoundException when the artifact does not exist
      * @throws ArtifactTypeMismatchException when the draft's type is not the artifact's type
+     * @throws MissingReferenceException when the content references a version that does not exist
+     *     or is {@link VersionState#DELETED}, checked in the same atomic change: no concurrent
+     *     deletion can leave the new version referencing nothing
      */
     StoredArtifact add(VersionDraft draft);
 
@@ -37,6 +40,7 @@ public interface VersionStore {
      * @throws ConflictException when the contentId holds other content, or the content is stored
      *     under another contentId
      * @throws ArtifactTypeMismatchException when the draft's type is not the artifact's type
+     * @throws MissingReferenceException as {@link #add} does
      */
     StoredVersion importVersion(ImportedVersion imported);
 
@@ -55,6 +59,13 @@ public interface VersionStore {
      * consistent read. Empty when no version uses it, or no such content exists.
      */
     List<StoredVersion> byContentId(long contentId);
+
+    /**
+     * Every version, in any state, whose content references this version of this artifact (see
+     * {@link Content#references()}), ordered by artifactId and then version: who uses it. One
+     * consistent read. Empty when none does, or the version does not exist.
+     */
+    List<StoredVersion> referrers(String artifactId, int version);
 
     /** How many versions exist, across all artifacts. May take as long as a scan of them all. */
     long count();
@@ -85,6 +96,8 @@ public interface VersionStore {
      * state restores it. One atomic change of one version.
      *
      * @throws NotFoundException when the artifact or version does not exist
+     * @throws ReferenceExistsException when soft-deleting a version that a version of any state
+     *     references ({@link #referrers}), checked in the same atomic change
      */
     StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy);
 
@@ -94,6 +107,8 @@ public interface VersionStore {
      * artifact, with its rules.
      *
      * @throws NotFoundException when the artifact or version does not exist
+     * @throws ReferenceExistsException when a version of any state references it ({@link
+     *     #referrers}), checked in the same atomic change
      */
     void delete(String artifactId, int version);
 }

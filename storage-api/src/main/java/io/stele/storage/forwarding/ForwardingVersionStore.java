@@ -46,6 +46,11 @@ public abstract class ForwardingVersionStore implements VersionStore {
     }
 
     @Override
+    public List<StoredVersion> referrers(String artifactId, int version) {
+        return delegate().referrers(artifactId, version);
+    }
+
+    @Override
     public long count() {
         return delegate().count();
     }

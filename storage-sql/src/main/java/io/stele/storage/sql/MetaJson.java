@@ -3,15 +3,17 @@ package io.stele.storage.sql;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.storage.SchemaReference;
 import java.util.List;
 import java.util.Map;
 
-/** Labels and properties are kept as JSON text in one column each. */
+/** Labels, properties and a content's references are kept as JSON text in one column each. */
 final class MetaJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final TypeReference<List<String>> LABELS = new TypeReference<>() {};
     private static final TypeReference<Map<String, String>> PROPERTIES = new TypeReference<>() {};
+    private static final TypeReference<List<SchemaReference>> REFERENCES = new TypeReference<>() {};
 
     private MetaJson() {}
 
@@ -29,6 +31,11 @@ final class MetaJson {
 
     static Map<String, String> properties(String json) {
         return read(json, PROPERTIES);
+    }
+
+    /** The references kept by {@link #write}, or none for null. */
+    static List<SchemaReference> references(String json) {
+        return json == null ? List.of() : read(json, REFERENCES);
     }
 
     private static <T> T read(String json, TypeReference<T> type) {

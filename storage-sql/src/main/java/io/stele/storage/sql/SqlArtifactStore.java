@@ -107,10 +107,11 @@ final class SqlArtifactStore implements ArtifactStore {
 
     @Override
     public void delete(String artifactId) {
-        int deleted = changes.write(
-                jdbc,
-                new Change.ArtifactChanged(artifactId),
-                c -> Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId));
+        int deleted = changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
+            int rows = Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);
+            ContentRefs.requireArtifactUnreferenced(c, artifactId);
+            return rows;
+        });
         if (deleted == 0) {
             throw NotFoundException.artifact(artifactId);
         }

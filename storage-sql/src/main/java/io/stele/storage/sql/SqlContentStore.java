@@ -19,7 +19,7 @@ final class SqlContentStore implements ContentStore {
     public Optional<StoredContent> byContentId(long contentId) {
         return jdbc.read(c -> Jdbc.queryOne(
                 c,
-                "SELECT content_id, content_hash, content FROM contents WHERE content_id = ?",
+                "SELECT content_id, content_hash, content, refs FROM contents WHERE content_id = ?",
                 SqlContentStore::map,
                 contentId));
     }
@@ -28,13 +28,14 @@ final class SqlContentStore implements ContentStore {
     public Optional<StoredContent> byGlobalId(long globalId) {
         return jdbc.read(c -> Jdbc.queryOne(
                 c,
-                "SELECT ct.content_id, ct.content_hash, ct.content FROM versions v"
+                "SELECT ct.content_id, ct.content_hash, ct.content, ct.refs FROM versions v"
                         + " JOIN contents ct ON ct.content_id = v.content_id WHERE v.global_id = ?",
                 SqlContentStore::map,
                 globalId));
     }
 
     private static StoredContent map(ResultSet rs) throws SQLException {
-        return new StoredContent(rs.getLong(1), new Content(rs.getBytes(3), rs.getString(2)));
+        return new StoredContent(
+                rs.getLong(1), new Content(rs.getBytes(3), rs.getString(2), MetaJson.references(rs.getString(4))));
     }
 }

@@ -9,6 +9,7 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
+import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.TransferStore;
@@ -70,7 +71,7 @@ final class SqlTransferStore implements TransferStore {
                     c,
                     "SELECT a.artifact_type AS a_type, a.created_by AS a_created_by, a.created_on AS a_created_on,"
                             + " a.latest_version AS a_last, " + VersionRows.COLUMNS
-                            + ", v.canonical_hash, c.content_hash, c.content"
+                            + ", v.canonical_hash, c.content_hash, c.content, c.refs"
                             + " FROM artifacts a JOIN versions v ON v.artifact_id = a.artifact_id"
                             + " JOIN contents c ON c.content_id = v.content_id ORDER BY a.artifact_id, v.version",
                     FETCH_SIZE,
@@ -95,7 +96,11 @@ final class SqlTransferStore implements TransferStore {
                                 given.set((int) contentId);
                             }
                             sink.accept(new TransferRecord.ContentBlob(
-                                    contentId, new Content(rs.getBytes("content"), rs.getString("content_hash"))));
+                                    contentId,
+                                    new Content(
+                                            rs.getBytes("content"),
+                                            rs.getString("content_hash"),
+                                            MetaJson.references(rs.getString("refs")))));
                         }
                         sink.accept(new TransferRecord.Version(VersionRows.map(rs), rs.getString("canonical_hash")));
                     });
@@ -155,19 +160,24 @@ final class SqlTransferStore implements TransferStore {
                                 .map(TransferRecord.ContentBlob::contentId)
                                 .toArray()));
         List<Object[]> rows = new ArrayList<>();
+        List<Object[]> references = new ArrayList<>();
         for (TransferRecord.ContentBlob blob : contents) {
             String hash = stored.get(blob.contentId());
             if (hash == null) {
                 rows.add(new Object[] {
-                    blob.contentId(), blob.content().sha256(), blob.content().bytes()
+                    blob.contentId(), blob.content().sha256(), blob.content().bytes(), ContentRefs.json(blob.content())
                 });
+                for (SchemaReference r : blob.content().references()) {
+                    references.add(new Object[] {blob.contentId(), r.name(), r.artifactId(), r.version()});
+                }
             } else if (!hash.equals(blob.content().sha256())) {
                 throw new ConflictException(
                         "Content " + blob.contentId() + " is stored with other bytes (SHA-256 " + hash + ").");
             }
         }
         try {
-            dialect.insertRows(c, "contents", "content_id, content_hash, content", rows);
+            dialect.insertRows(c, "contents", "content_id, content_hash, content, refs", rows);
+            dialect.insertRows(c, "content_references", "content_id, name, artifact_id, version", references);
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
                 throw new ConflictException("The import holds content that is already stored under another id.", e);

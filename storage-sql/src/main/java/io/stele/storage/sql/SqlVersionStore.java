@@ -70,7 +70,7 @@ final class SqlVersionStore implements VersionStore {
     @Override
     public StoredArtifact add(VersionDraft draft) {
         Instant now = VersionRows.millis(clock.get());
-        if (dialect == SqlDialect.POSTGRESQL) {
+        if (dialect == SqlDialect.POSTGRESQL && draft.content().references().isEmpty()) {
             return changes.write(
                     jdbc, new Change.VersionsChanged(draft.artifactId()), c -> addInOneStatement(c, draft, now));
         }
@@ -208,6 +208,11 @@ final class SqlVersionStore implements VersionStore {
     }
 
     @Override
+    public List<StoredVersion> referrers(String artifactId, int version) {
+        return jdbc.read(c -> ContentRefs.referrers(c, artifactId, version));
+    }
+
+    @Override
     public long count() {
         return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM versions", rs -> rs.getLong(1))
                 .orElse(0L));
@@ -278,6 +283,9 @@ final class SqlVersionStore implements VersionStore {
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
+            if (state == VersionState.DELETED) {
+                ContentRefs.requireUnreferenced(c, artifactId, version);
+            }
             VersionRows.refreshArtifact(c, artifactId);
             return VersionRows.require(c, artifactId, version);
         });
@@ -292,6 +300,7 @@ final class SqlVersionStore implements VersionStore {
             if (rows == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
+            ContentRefs.requireUnreferenced(c, artifactId, version);
             if (Jdbc.queryOne(c, "SELECT 1 FROM versions WHERE artifact_id = ? LIMIT 1", rs -> 1, artifactId)
                     .isEmpty()) {
                 Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);

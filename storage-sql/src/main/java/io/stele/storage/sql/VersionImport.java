@@ -81,10 +81,12 @@ final class VersionImport {
         }
         Jdbc.update(
                 c,
-                "INSERT INTO contents (content_id, content_hash, content) VALUES (?, ?, ?)",
+                "INSERT INTO contents (content_id, content_hash, content, refs) VALUES (?, ?, ?, ?)",
                 contentId,
                 content.sha256(),
-                content.bytes());
+                content.bytes(),
+                ContentRefs.json(content));
+        ContentRefs.index(c, contentId, content);
         dialect.advanceSequence(c, "content_ids", contentId);
     }
 }

@@ -94,13 +94,16 @@ final class VersionRows {
         try {
             Optional<Long> inserted = Jdbc.updateReturning(
                     c,
-                    "INSERT INTO contents (content_id, content_hash, content) SELECT nextval('content_ids'), ?, ?"
+                    "INSERT INTO contents (content_id, content_hash, content, refs)"
+                            + " SELECT nextval('content_ids'), ?, ?, ?"
                             + " WHERE NOT EXISTS (SELECT 1 FROM contents WHERE content_hash = ?)",
                     "content_id",
                     content.sha256(),
                     content.bytes(),
+                    ContentRefs.json(content),
                     content.sha256());
             if (inserted.isPresent()) {
+                ContentRefs.index(c, inserted.get(), content);
                 return inserted.get();
             }
         } catch (SQLException e) {
@@ -117,8 +120,13 @@ final class VersionRows {
         return Jdbc.queryOne(c, "SELECT content_id FROM contents WHERE content_hash = ?", rs -> rs.getLong(1), sha256);
     }
 
-    /** Inserts version {@code version} of the draft's artifact; the artifact row must exist. */
+    /**
+     * Inserts version {@code version} of the draft's artifact; the artifact row must exist.
+     *
+     * @throws io.stele.storage.MissingReferenceException when the content references nothing
+     */
     static StoredVersion insert(Connection c, VersionDraft draft, int version, Instant now) throws SQLException {
+        ContentRefs.requireTargets(c, draft.content());
         long contentId = storeContent(c, draft.content());
         EditableMeta meta = draft.meta();
         long globalId = Jdbc.updateReturning(

@@ -52,7 +52,8 @@ public abstract class StorageContractSuite
                 VersionDeletionContract,
                 ContentUsageContract,
                 SoftDeletionContract,
-                ImportVersionContract {
+                ImportVersionContract,
+                ReferencesContract {
 
     private RegistryStorage storage;
 
