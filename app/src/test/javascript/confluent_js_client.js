@@ -84,6 +84,33 @@ async function main() {
   const readBack = await new JsonDeserializer(client(), SerdeType.VALUE, {}).deserialize(payments, framed);
   check('the JSON deserializer reads the object back', readBack.amount === 9.5 && readBack.currency === 'EUR');
 
+  // A schema that uses another subject's schema through a reference.
+  const ADDRESS = {
+    type: 'record', name: 'Address', namespace: 'com.example', fields: [{ name: 'street', type: 'string' }],
+  };
+  const CUSTOMER = {
+    type: 'record', name: 'Customer', namespace: 'com.example',
+    fields: [{ name: 'name', type: 'string' }, { name: 'home', type: 'com.example.Address' }],
+  };
+  const addresses = `addresses-${run}`;
+  await registry.register(addresses, { schemaType: 'AVRO', schema: JSON.stringify(ADDRESS) });
+  const reference = { name: 'com.example.Address', subject: addresses, version: 1 };
+  const customers = `customers-${run}`;
+  const customerId = await registry.register(`${customers}-value`,
+    { schemaType: 'AVRO', schema: JSON.stringify(CUSTOMER), references: [reference] });
+  const customer = { name: 'Ada', home: { street: 'Main' } };
+  const customerData = await new AvroSerializer(registry, SerdeType.VALUE, { useLatestVersion: true })
+    .serialize(customers, customer);
+  check('the serializer writes the referring schema\'s id', customerData.readInt32BE(1) === customerId);
+  const customerBack = await new AvroDeserializer(client(), SerdeType.VALUE, {}).deserialize(customers, customerData);
+  check('the deserializer resolves the reference and reads the record back',
+    customerBack.name === 'Ada' && customerBack.home.street === 'Main');
+  const withReference = await client().getLatestSchemaMetadata(`${customers}-value`);
+  check('getLatestSchemaMetadata carries the reference',
+    JSON.stringify(withReference.references) === JSON.stringify([reference]));
+  await refused('a referenced version is not deleted: 42206',
+    () => registry.deleteSubjectVersion(addresses, 1, false), 422, 42206);
+
   // Soft deletion, then deletion for good.
   const doomed = `doomed-${run}`;
   await registry.register(doomed, { schemaType: 'AVRO', schema: JSON.stringify(ORDER) });

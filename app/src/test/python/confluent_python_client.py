@@ -7,7 +7,7 @@ that fails.
 """
 import sys
 
-from confluent_kafka.schema_registry import Schema, SchemaRegistryClient
+from confluent_kafka.schema_registry import Schema, SchemaReference, SchemaRegistryClient
 from confluent_kafka.schema_registry.avro import AvroDeserializer, AvroSerializer
 from confluent_kafka.schema_registry.error import SchemaRegistryError
 from confluent_kafka.schema_registry.json_schema import JSONDeserializer, JSONSerializer
@@ -23,6 +23,10 @@ ORDER_WITH_NOTE = ('{"type":"record","name":"Order","namespace":"com.example","f
 ORDER_WITH_PRICE = ('{"type":"record","name":"Order","namespace":"com.example","fields":'
                     '[{"name":"id","type":"long"},{"name":"item","type":"string"},'
                     '{"name":"price","type":"double"}]}')
+ADDRESS = ('{"type":"record","name":"Address","namespace":"com.example","fields":'
+           '[{"name":"street","type":"string"}]}')
+CUSTOMER = ('{"type":"record","name":"Customer","namespace":"com.example","fields":'
+            '[{"name":"name","type":"string"},{"name":"home","type":"com.example.Address"}]}')
 PAYMENT = ('{"$schema":"http://json-schema.org/draft-07/schema#","title":"Payment","type":"object",'
            '"properties":{"amount":{"type":"number"},"currency":{"type":"string"}},'
            '"required":["amount","currency"]}')
@@ -137,4 +141,29 @@ check("get_subjects(subject_prefix=...)", client.get_subjects(subject_prefix=f"o
 refused("deleting it softly again is 40404", lambda: client.delete_subject(doomed), 404, 40404)
 check("delete_subject permanent", client.delete_subject(doomed, permanent=True) == [1])
 refused("it is gone for good", lambda: client.get_versions(doomed, deleted=True), 404, 40401)
+# A schema that uses another subject's schema through a reference.
+addresses = f"addresses-{run}"
+client.register_schema(addresses, Schema(ADDRESS, "AVRO"))
+address_ref = SchemaReference("com.example.Address", addresses, 1)
+customer_schema = Schema(CUSTOMER, "AVRO", [address_ref])
+customers = f"customers-{run}"
+customer_ctx = SerializationContext(customers, MessageField.VALUE)
+customer = {"name": "Ada", "home": {"street": "Main"}}
+framed = AvroSerializer(client, customer_schema)(customer, customer_ctx)
+customer_id = int.from_bytes(framed[1:5], "big")
+check("the deserializer resolves the reference and reads the record back",
+      AvroDeserializer(SchemaRegistryClient({"url": url}))(framed, customer_ctx) == customer)
+registered = client.get_latest_version(f"{customers}-value")
+check("get_latest_version carries the reference",
+      [(r.name, r.subject, r.version) for r in registered.schema.references]
+      == [("com.example.Address", addresses, 1)])
+check("get_schema carries the reference",
+      SchemaRegistryClient({"url": url}).get_schema(customer_id).references[0].subject == addresses)
+check("lookup_schema with the reference",
+      client.lookup_schema(f"{customers}-value", customer_schema).schema_id == customer_id)
+check("get_referenced_by", client.get_referenced_by(addresses, 1) == [customer_id])
+refused("a referenced version is not deleted: 42206", lambda: client.delete_version(addresses, 1), 422, 42206)
+refused("a reference to nothing is 42201", lambda: client.register_schema(
+    f"strays-{run}", Schema(CUSTOMER, "AVRO", [SchemaReference("com.example.Address", f"none-{run}", 1)])),
+    422, 42201)
 print("all checks passed")

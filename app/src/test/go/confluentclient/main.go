@@ -27,6 +27,17 @@ type Order struct {
 	Item string `avro:"item"`
 }
 
+// Address is a record that Customer uses by name, defined in a subject of its own.
+type Address struct {
+	Street string `avro:"street"`
+}
+
+// Customer is serialized with a registered schema that references Address's.
+type Customer struct {
+	Name string  `avro:"name"`
+	Home Address `avro:"home"`
+}
+
 // Payment is serialized with a JSON Schema derived from the struct.
 type Payment struct {
 	Amount   float64 `json:"amount"`
@@ -108,6 +119,34 @@ func main() {
 	var payment Payment
 	err = jdeser.DeserializeInto(payments, framed, &payment)
 	check("the JSON deserializer reads the object back", err == nil && payment == Payment{9.5, "EUR"}, err, payment)
+
+	// A schema that uses another subject's schema through a reference.
+	addresses := "addresses-" + run
+	addressSchema := `{"type":"record","name":"Address","namespace":"com.example",` +
+		`"fields":[{"name":"street","type":"string"}]}`
+	customerSchema := `{"type":"record","name":"Customer","namespace":"com.example","fields":` +
+		`[{"name":"name","type":"string"},{"name":"home","type":"com.example.Address"}]}`
+	_ = must(client.Register(addresses, schemaregistry.SchemaInfo{Schema: addressSchema}, false))
+	reference := schemaregistry.Reference{Name: "com.example.Address", Subject: addresses, Version: 1}
+	customers := "customers-" + run
+	customerID := must(client.Register(customers+"-value", schemaregistry.SchemaInfo{
+		Schema: customerSchema, References: []schemaregistry.Reference{reference}}, false))
+	latestConfig := avrov2.NewSerializerConfig()
+	latestConfig.AutoRegisterSchemas = false
+	latestConfig.UseLatestVersion = true
+	cser := must(avrov2.NewSerializer(client, serde.ValueSerde, latestConfig))
+	customer := Customer{Name: "Ada", Home: Address{Street: "Main"}}
+	cdata := must(cser.Serialize(customers, &customer))
+	check("the serializer writes the referring schema's id", int(binary.BigEndian.Uint32(cdata[1:5])) == customerID)
+	var customerBack Customer
+	err = deser.DeserializeInto(customers, cdata, &customerBack)
+	check("the deserializer resolves the reference and reads the record back",
+		err == nil && customerBack == customer, err, customerBack)
+	withReference := must(fresh.GetLatestSchemaMetadata(customers + "-value"))
+	check("GetLatestSchemaMetadata carries the reference",
+		slices.Equal(withReference.References, []schemaregistry.Reference{reference}), withReference.References)
+	_, err = client.DeleteSubjectVersion(addresses, 1, false)
+	refused("a referenced version is not deleted: 42206", err, 42206)
 
 	// Soft deletion, then deletion for good.
 	doomed := "doomed-" + run

@@ -24,4 +24,17 @@ public record SchemaReference(String name, String artifactId, int version) {
                     "Reference '" + name + "' must name a version of 1 or more, was " + version + ".");
         }
     }
+
+    /** The version referenced, without the name it is referenced by. */
+    public Target target() {
+        return new Target(artifactId, version);
+    }
+
+    /**
+     * A referenced version.
+     *
+     * @param artifactId its artifact
+     * @param version its number
+     */
+    public record Target(String artifactId, int version) {}
 }

@@ -16,6 +16,7 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.ImportedVersion;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
@@ -53,8 +54,31 @@ public class ArtifactService {
     @Inject
     ApiConfig config;
 
-    /** Content as a client sent it, with what it said of the type. */
-    public record Upload(byte[] body, Optional<String> typeHeader, Optional<String> contentType) {}
+    /**
+     * Content as a client sent it, with what it said of the type and the versions it references.
+     */
+    public record Upload(
+            byte[] body, Optional<String> typeHeader, Optional<String> contentType, List<SchemaReference> references) {
+
+        public Upload {
+            references = List.copyOf(references);
+        }
+
+        /** Content that references nothing. */
+        public Upload(byte[] body, Optional<String> typeHeader, Optional<String> contentType) {
+            this(body, typeHeader, contentType, List.of());
+        }
+
+        /** The content with its references, hashed. */
+        public Content content() {
+            return references.isEmpty() ? Content.of(body) : Content.of(body, references);
+        }
+
+        /** Content alone, of the type the artifact has. */
+        public static Upload of(byte[] body) {
+            return new Upload(body, Optional.empty(), Optional.empty());
+        }
+    }
 
     /** The version a write produced or found, with the artifact's creator. */
     public record Written(StoredVersion version, String artifactCreatedBy, Instant artifactCreatedOn) {}
@@ -246,8 +270,8 @@ public class ArtifactService {
      * bytes: equal after canonicalisation for the artifact's type (for Avro, its Parsing Canonical
      * Form).
      */
-    public StoredVersion findByContent(String artifactId, byte[] body) {
-        Content content = checkedContent(new Upload(body, Optional.empty(), Optional.empty()));
+    public StoredVersion findByContent(String artifactId, Upload upload) {
+        Content content = checkedContent(upload);
         if (content.size() == 0) {
             throw new InvalidContentException("The artifact content is empty.");
         }
@@ -265,8 +289,8 @@ public class ArtifactService {
      * means the same as these bytes, or empty. Reads the content of each soft-deleted version: for
      * the rare lookup that asks for deleted versions, not for a hot path.
      */
-    public Optional<StoredVersion> findDeletedByContent(String artifactId, byte[] body) {
-        Content content = checkedContent(new Upload(body, Optional.empty(), Optional.empty()));
+    public Optional<StoredVersion> findDeletedByContent(String artifactId, Upload upload) {
+        Content content = checkedContent(upload);
         ArtifactType type = current(artifactId)
                 .orElseThrow(() -> NotFoundException.artifact(artifactId))
                 .type();
@@ -304,7 +328,7 @@ public class ArtifactService {
         if (upload.body().length > max) {
             throw new ContentTooLargeException(upload.body().length, max);
         }
-        return Content.of(upload.body());
+        return upload.content();
     }
 
     private VersionDraft draft(String artifactId, ArtifactType type, Content content) {

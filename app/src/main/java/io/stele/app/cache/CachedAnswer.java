@@ -1,6 +1,7 @@
 package io.stele.app.cache;
 
 import io.netty.buffer.Unpooled;
+import io.stele.storage.Content;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.vertx.core.buffer.Buffer;
@@ -15,6 +16,7 @@ import io.vertx.core.http.HttpHeaders;
 public final class CachedAnswer {
 
     private final StoredVersion version;
+    private final Content content;
     private final byte[] body;
     private final String etag;
     private final Buffer bodyBuffer;
@@ -22,28 +24,37 @@ public final class CachedAnswer {
 
     /**
      * @param version the version answered, never DISABLED
-     * @param body its content, as stored; never modified
-     * @param etag the content's strong ETag: its SHA-256, quoted
+     * @param content its content, as stored; never modified
      */
-    public CachedAnswer(StoredVersion version, byte[] body, String etag) {
+    public CachedAnswer(StoredVersion version, Content content) {
         this.version = version;
-        this.body = body;
-        this.etag = etag;
+        this.content = content;
+        this.body = content.bytes();
+        this.etag = etag(content);
         this.bodyBuffer = Buffer.buffer(Unpooled.wrappedBuffer(body)); // no copy
         this.etagHeader = HttpHeaders.createOptimized(etag);
     }
 
     static CachedAnswer of(StoredVersion version, StoredContent content) {
-        return new CachedAnswer(version, content.content().bytes(), etag(content));
+        return new CachedAnswer(version, content.content());
     }
 
     /** The strong ETag of content: its SHA-256, quoted. */
     public static String etag(StoredContent content) {
-        return "\"" + content.content().sha256() + "\"";
+        return etag(content.content());
+    }
+
+    private static String etag(Content content) {
+        return "\"" + content.sha256() + "\"";
     }
 
     public StoredVersion version() {
         return version;
+    }
+
+    /** The content, with its references. */
+    public Content content() {
+        return content;
     }
 
     public byte[] body() {

@@ -86,17 +86,19 @@ public class ConfluentAnswers {
      * The answer for a version of a subject, encoded with its schema's text and kept when not cached;
      * {@code schema} is asked only then.
      */
-    Buffer version(StoredVersion version, Supplier<String> schema) {
+    Buffer version(StoredVersion version, Supplier<Content> schema) {
         Buffer cached = versionsByGlobalId.getIfPresent(version.globalId());
         if (cached != null) {
             return cached;
         }
+        Content content = schema.get();
         Buffer answer = encode(new ConfluentBodies.SubjectSchema(
                 version.artifactId(),
                 version.version(),
                 version.contentId(),
                 ConfluentBodies.schemaType(version.type()),
-                schema.get()));
+                content.text(),
+                ConfluentBodies.Reference.of(content)));
         versionsByGlobalId.put(version.globalId(), answer);
         return answer;
     }

@@ -5,11 +5,11 @@ import static io.stele.app.ccompat.ConfluentRequests.flag;
 import static io.stele.app.ccompat.ConfluentRequests.required;
 import static io.stele.app.ccompat.ConfluentRequests.schemaId;
 import static io.stele.app.ccompat.ConfluentRequests.type;
-import static io.stele.app.ccompat.ConfluentRequests.upload;
 
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.ccompat.ConfluentBodies.RegisterAnswer;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.ccompat.ConfluentBodies.SchemaString;
@@ -24,6 +24,7 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.vertx.core.buffer.Buffer;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -59,7 +60,10 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
             return json(answers.schema(contentId, () -> {
                 StoredContent content =
                         storage().contents().byContentId(contentId).orElseThrow(ConfluentErrors::schemaNotFound);
-                return new SchemaString(content.content().text(), ConfluentBodies.schemaType(typeOf(contentId)));
+                return new SchemaString(
+                        content.content().text(),
+                        ConfluentBodies.schemaType(typeOf(contentId)),
+                        ConfluentBodies.Reference.of(content.content()));
             }));
         });
     }
@@ -122,7 +126,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     /** The version of the subject that holds this schema already, if any. */
     private Optional<StoredVersion> held(String subject, SchemaRequest schema) {
         try {
-            return Optional.of(artifacts.findByContent(subject, upload(schema).body()));
+            return Optional.of(artifacts.findByContent(subject, upload(schema)));
         } catch (NotFoundException e) {
             return Optional.empty();
         }
@@ -176,17 +180,18 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     private Response lookUp(String subject, boolean withDeleted, SchemaRequest schema) {
-        String sha256 = Content.of(schema.schema()).sha256();
         requireSubject(subject, withDeleted);
-        byte[] body = upload(schema).body();
+        Upload upload = upload(schema);
         try {
-            StoredVersion found = artifacts.findByContent(subject, body);
-            answers.lookedUp(subject, sha256, found.globalId());
-            storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
+            StoredVersion found = artifacts.findByContent(subject, upload);
+            if (upload.references().isEmpty()) { // remembered by its text alone
+                answers.lookedUp(subject, Content.of(upload.body()).sha256(), found.globalId());
+                storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
+            }
             return answer(found);
         } catch (NotFoundException e) {
             if (withDeleted && e.missing() == NotFoundException.Missing.CONTENT) {
-                return answer(artifacts.findDeletedByContent(subject, body).orElseThrow(() -> e));
+                return answer(artifacts.findDeletedByContent(subject, upload).orElseThrow(() -> e));
             }
             throw e;
         }
@@ -235,15 +240,25 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     /**
-     * The schema ids of the versions that reference this one. None can yet: schema references are
-     * not stored, so after the version is found this is always empty.
+     * The schema ids of the versions that reference this one, ascending, each once: soft-deleted
+     * ones too, since they keep it from being deleted. {@code offset} and {@code limit} of {@link
+     * Listing} take a window of the list.
      */
     @GET
     @Path("subjects/{subject}/versions/{version}/referencedby")
-    public List<Long> referencedBy(@PathParam("subject") String subject, @PathParam("version") String version) {
+    public List<Long> referencedBy(
+            @PathParam("subject") String subject, @PathParam("version") String version, @BeanParam Listing window) {
         return about(subject, () -> {
-            find(subject, version);
-            return List.of();
+            long skip = window.skip();
+            long most = window.most();
+            StoredVersion found = find(subject, version);
+            return storage().versions().referrers(subject, found.version()).stream()
+                    .map(StoredVersion::contentId)
+                    .distinct()
+                    .sorted()
+                    .skip(skip)
+                    .limit(most < 0 ? Long.MAX_VALUE : most)
+                    .toList();
         });
     }
 

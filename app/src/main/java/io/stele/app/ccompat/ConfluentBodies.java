@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,18 +40,29 @@ final class ConfluentBodies {
 
     /** A reference from one schema to a version of another subject. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Reference(String name, String subject, Integer version) {}
+    record Reference(String name, String subject, Integer version) {
+
+        /** The references of stored content, as Confluent answers them: none as no field. */
+        static List<Reference> of(Content content) {
+            return content.references().isEmpty()
+                    ? null
+                    : content.references().stream()
+                            .map(r -> new Reference(r.name(), r.artifactId(), r.version()))
+                            .toList();
+        }
+    }
 
     /** The answer to a registration. */
     record RegisterAnswer(long id) {}
 
     /** A schema by id. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SchemaString(String schema, String schemaType) {}
+    record SchemaString(String schema, String schemaType, List<Reference> references) {}
 
     /** A version of a subject, with its schema. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SubjectSchema(String subject, int version, long id, String schemaType, String schema) {}
+    record SubjectSchema(
+            String subject, int version, long id, String schemaType, String schema, List<Reference> references) {}
 
     /** One subject and version that use a schema id. */
     record SubjectVersion(String subject, int version) {}

@@ -169,7 +169,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
             String subject, Optional<String> version, SchemaRequest request, boolean verbose) {
         SchemaRequest schema = required(request);
         ArtifactType type = type(schema);
-        Content content = Content.of(schema.schema());
+        Content content = upload(schema).content();
         boolean exists = storage().artifacts().get(subject).isPresent();
         rules.checkValidity(exists ? Optional.of(subject) : Optional.empty(), type, content);
         boolean latest = version.map(ConfluentRequests::latest).orElse(true);

@@ -9,7 +9,9 @@ import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.ConflictException;
 import io.stele.storage.InvalidRequestException;
+import io.stele.storage.MissingReferenceException;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.ReferenceExistsException;
 import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
 import java.util.function.Supplier;
@@ -35,6 +37,7 @@ final class ConfluentErrors {
     static final int INVALID_COMPATIBILITY_LEVEL = 42203;
     static final int INVALID_MODE = 42204;
     static final int OPERATION_NOT_PERMITTED = 42205;
+    static final int REFERENCE_EXISTS = 42206;
     static final int SUBJECT_MODE_NOT_CONFIGURED = 40409;
     static final int SCHEMA_TOO_LARGE = 42209;
     static final int UNPROCESSABLE = 422;
@@ -105,6 +108,12 @@ final class ConfluentErrors {
                             .orElse("The registry is in read-only mode"),
                     e);
         }
+        if (e instanceof ReferenceExistsException referenced) {
+            return referenceExists(referenced.artifactId(), referenced.version());
+        }
+        if (e instanceof MissingReferenceException) {
+            return new ConfluentException(422, INVALID_SCHEMA, "Invalid schema: " + e.getMessage(), e);
+        }
         if (e instanceof ConflictException) {
             // concurrent writes to one subject that did not settle: retriable, as clients retry 503
             return new ConfluentException(503, TIMEOUT, e.getMessage(), e);
@@ -150,6 +159,14 @@ final class ConfluentErrors {
                 VERSION_NOT_SOFT_DELETED,
                 "Subject '" + subject + "' Version " + version + " was not deleted first before being permanently"
                         + " deleted");
+    }
+
+    static ConfluentException referenceExists(String subject, int version) {
+        return new ConfluentException(
+                422,
+                REFERENCE_EXISTS,
+                "One or more references exist to the schema {subject=" + subject + ", version=" + version
+                        + "}; delete the schemas that reference it for good first.");
     }
 
     static ConfluentException schemaNotFound() {

@@ -1,13 +1,10 @@
 package io.stele.app.ccompat;
 
-import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.rules.Compatibility;
 import io.stele.storage.ArtifactType;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.Optional;
 
 /** What the Confluent API reads from a request, checked and in Stele's values. */
 final class ConfluentRequests {
@@ -31,10 +28,6 @@ final class ConfluentRequests {
             throw new ConfluentException(
                     422, ConfluentErrors.UNPROCESSABLE, "The body must give the schema: {\"schema\": \"...\"}.");
         }
-        if (request.references() != null && !request.references().isEmpty()) {
-            throw new ConfluentException(
-                    422, ConfluentErrors.INVALID_SCHEMA, "Schema references are not supported yet by this registry.");
-        }
         return request;
     }
 
@@ -50,10 +43,6 @@ final class ConfluentRequests {
                 throw new ConfluentException(
                         422, ConfluentErrors.INVALID_SCHEMA, "Invalid schema type " + request.schemaType());
         };
-    }
-
-    static Upload upload(SchemaRequest request) {
-        return new Upload(request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty());
     }
 
     /** Whether a path's version names the latest: {@code latest} or {@code -1}. */

@@ -2,18 +2,24 @@ package io.stele.app.ccompat;
 
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.ccompat.ConfluentBodies.Reference;
+import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.rules.Compatibility;
 import io.stele.app.rules.RulesService;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.RegistryStorage;
+import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import io.vertx.core.buffer.Buffer;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -125,8 +131,54 @@ abstract class ConfluentResource {
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
-                .content()
-                .text());
+                .content());
+    }
+
+    /**
+     * The schema a request sends, with its references in Stele's terms: a reference's version -1
+     * (or none) names the referenced subject's latest version, as in Confluent.
+     */
+    Upload upload(SchemaRequest request) {
+        List<SchemaReference> references = new ArrayList<>();
+        if (request.references() != null) {
+            for (Reference reference : request.references()) {
+                references.add(reference(reference));
+            }
+        }
+        return new Upload(
+                request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty(), references);
+    }
+
+    private SchemaReference reference(Reference reference) {
+        if (reference == null
+                || reference.name() == null
+                || reference.name().isBlank()
+                || reference.subject() == null
+                || reference.subject().isBlank()) {
+            throw new ConfluentException(
+                    422,
+                    ConfluentErrors.INVALID_SCHEMA,
+                    "Invalid schema: each reference must give a name, a subject and a version.");
+        }
+        int version = reference.version() == null ? -1 : reference.version();
+        if (version == -1) {
+            version = storage()
+                    .versions()
+                    .latest(reference.subject())
+                    .map(StoredVersion::version)
+                    .orElseThrow(() -> new ConfluentException(
+                            422,
+                            ConfluentErrors.INVALID_SCHEMA,
+                            "Invalid schema: reference '" + reference.name() + "' names subject '" + reference.subject()
+                                    + "', which has no version."));
+        } else if (version < 1) {
+            throw new ConfluentException(
+                    422,
+                    ConfluentErrors.INVALID_SCHEMA,
+                    "Invalid schema: reference '" + reference.name() + "' has version " + version
+                            + "; a version is 1 or more, or -1 for the latest.");
+        }
+        return new SchemaReference(reference.name(), reference.subject(), version);
     }
 
     static Response json(Buffer answer) {

@@ -19,7 +19,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The serializers' hot paths, answered on the event loop from memory ahead of the JAX-RS layer, at
@@ -187,7 +186,7 @@ public class ConfluentRoutes {
         if (latest == null) {
             return null;
         }
-        return answers.version(latest.version(), () -> new String(latest.body(), StandardCharsets.UTF_8));
+        return answers.version(latest.version(), latest::content);
     }
 
     /** No {@code format} asked for, and JSON acceptable: what the cached answer is. */

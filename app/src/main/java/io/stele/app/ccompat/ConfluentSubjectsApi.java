@@ -217,6 +217,11 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
             if (live.isEmpty()) {
                 throw ConfluentErrors.subjectSoftDeleted(subject);
             }
+            for (StoredVersion version : live) { // refuse before deleting any, as Confluent does
+                if (!storage().versions().referrers(subject, version.version()).isEmpty()) {
+                    throw ConfluentErrors.referenceExists(subject, version.version());
+                }
+            }
             for (StoredVersion version : live) {
                 softDelete(version);
             }

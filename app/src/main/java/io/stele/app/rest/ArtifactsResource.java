@@ -169,7 +169,8 @@ public class ArtifactsResource {
     @Path("{artifactId}/meta")
     @Consumes(MediaType.WILDCARD)
     public ArtifactMetaData getArtifactMetaDataByContent(@PathParam("artifactId") String artifactId, byte[] body) {
-        Written w = artifacts.withArtifact(artifacts.findByContent(artifactId, body == null ? new byte[0] : body));
+        Written w = artifacts.withArtifact(
+                artifacts.findByContent(artifactId, Upload.of(body == null ? new byte[0] : body)));
         return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
     }
 

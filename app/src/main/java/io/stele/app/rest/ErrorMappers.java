@@ -14,6 +14,7 @@ import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ConflictException;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.ReferenceExistsException;
 import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
 import io.vertx.core.http.HttpServerRequest;
@@ -55,6 +56,7 @@ public class ErrorMappers {
         }
         if (e instanceof AlreadyExistsException
                 || e instanceof ConflictException
+                || e instanceof ReferenceExistsException
                 || e instanceof RuleViolationException
                 || e instanceof ReadOnlyException) {
             return Response.Status.CONFLICT.getStatusCode();
@@ -91,6 +93,11 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response conflict(ConflictException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response referenced(ReferenceExistsException e) {
         return error(status(e), e.getMessage());
     }
 

@@ -40,6 +40,9 @@ public class RulesService {
     @Inject
     TypeSupports types;
 
+    @Inject
+    ReferenceResolver resolver;
+
     private RegistryStorage storage() {
         return provider.storage();
     }
@@ -85,13 +88,14 @@ public class RulesService {
     public void checkValidity(Optional<String> artifactId, ArtifactType type, Content content) {
         Optional<String> configured = effective(artifactId, RuleType.VALIDITY);
         TypeSupport support = types.of(type);
+        ResolvedReferences references = resolver.resolve(content);
         if (configured.isEmpty()) {
-            support.validate(content.text(), Validity.SYNTAX_ONLY);
+            support.validate(content.text(), references, Validity.SYNTAX_ONLY);
             return;
         }
         Validity level = Validity.parse(configured.get()).orElse(Validity.FULL);
         try {
-            support.validate(content.text(), level);
+            support.validate(content.text(), references, level);
         } catch (InvalidContentException e) {
             throw new RuleViolationException(
                     RuleType.VALIDITY,
@@ -174,15 +178,15 @@ public class RulesService {
     public List<Incompatibility> incompatibilities(
             ArtifactType type, Content content, Compatibility level, List<StoredVersion> earlier) {
         TypeSupport support = types.of(type);
-        String proposed = content.text();
+        Schema proposed = new Schema(content.text(), resolver.resolve(content));
         List<Incompatibility> found = new ArrayList<>();
         for (StoredVersion version : earlier) {
-            String old = storage()
+            Content stored = storage()
                     .contents()
                     .byContentId(version.contentId())
                     .orElseThrow(() -> NotFoundException.globalId(version.globalId()))
-                    .content()
-                    .text();
+                    .content();
+            Schema old = new Schema(stored.text(), resolver.resolve(stored));
             String which = "version " + version.version();
             if (level.backward()) {
                 found.addAll(labelled(support, proposed, old, "the new schema cannot read data written with " + which));
@@ -229,10 +233,14 @@ public class RulesService {
         }
     }
 
-    private static List<Incompatibility> labelled(TypeSupport support, String reader, String writer, String what) {
+    /** A schema's text with the schemas it references. */
+    private record Schema(String text, ResolvedReferences references) {}
+
+    private static List<Incompatibility> labelled(TypeSupport support, Schema reader, Schema writer, String what) {
         List<Incompatibility> found;
         try {
-            found = support.readerIncompatibilities(reader, writer);
+            found = support.readerIncompatibilities(
+                    reader.text(), reader.references(), writer.text(), writer.references());
         } catch (InvalidContentException e) {
             return List.of(new Incompatibility("", what + ": " + e.getMessage()));
         }

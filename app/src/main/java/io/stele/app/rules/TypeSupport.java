@@ -23,6 +23,28 @@ public interface TypeSupport {
     void validate(String content, Validity level);
 
     /**
+     * Checks content that references other schemas, which are given resolved. A type whose checks
+     * do not follow references (the default) checks the content alone: its references are stored
+     * and served, and a client resolves them.
+     *
+     * @throws InvalidContentException naming what is wrong
+     */
+    default void validate(String content, ResolvedReferences references, Validity level) {
+        validate(content, level);
+    }
+
+    /** {@link #canonical(String)} of content that references other schemas. */
+    default String canonical(String content, ResolvedReferences references) {
+        return canonical(content);
+    }
+
+    /** {@link #readerIncompatibilities(String, String)} of schemas that reference others. */
+    default List<Incompatibility> readerIncompatibilities(
+            String reader, ResolvedReferences readerReferences, String writer, ResolvedReferences writerReferences) {
+        return readerIncompatibilities(reader, writer);
+    }
+
+    /**
      * Content in a form that is the same for all content that means the same: whitespace, key
      * order and, where the type defines one, its canonical form do not matter. Content that cannot
      * be parsed is returned as it is.

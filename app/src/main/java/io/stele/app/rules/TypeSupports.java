@@ -10,6 +10,8 @@ import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,9 @@ import java.util.Map;
 public class TypeSupports {
 
     private final Map<ArtifactType, TypeSupport> supports = new EnumMap<>(ArtifactType.class);
+
+    @Inject
+    ReferenceResolver resolver;
 
     public TypeSupports() {
         List.of(
@@ -42,8 +47,16 @@ public class TypeSupports {
         return supports.get(type);
     }
 
-    /** The SHA-256 of the content's canonical form for its type. */
+    /**
+     * The SHA-256 of the content's canonical form for its type, with the schemas it references: the
+     * same for content that means the same and references the same versions.
+     */
     public String canonicalHash(ArtifactType type, Content content) {
+        if (!content.references().isEmpty()) {
+            String canonical = of(type).canonical(content.text(), resolver.resolve(content));
+            return Content.of(canonical.getBytes(StandardCharsets.UTF_8), content.references())
+                    .sha256();
+        }
         String canonical = of(type).canonical(content.text());
         return canonical.equals(content.text())
                 ? content.sha256()

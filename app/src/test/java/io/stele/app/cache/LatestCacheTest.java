@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
@@ -121,7 +122,7 @@ class LatestCacheTest {
         LatestCache.Entry second = new LatestCache.Entry(version("x"), 0);
         cache.putIfAbsent(second);
 
-        CachedAnswer answer = new CachedAnswer(first.version, new byte[] {1}, "\"e\"");
+        CachedAnswer answer = new CachedAnswer(first.version, Content.of(new byte[] {1}));
         cache.replace(first, first.withAnswer(answer)); // a change dropped it: not kept
 
         assertThat(cache.get("x")).isSameAs(second);

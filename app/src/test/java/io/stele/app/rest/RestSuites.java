@@ -2,6 +2,7 @@ package io.stele.app.rest;
 
 import io.stele.app.ccompat.ConfluentApiTest;
 import io.stele.app.ccompat.ConfluentModeTest;
+import io.stele.app.ccompat.ConfluentReferencesTest;
 import io.stele.app.ccompat.ConfluentSubjectsTest;
 import io.stele.app.transfer.TransferApiTest;
 import org.junit.jupiter.api.Nested;
@@ -28,6 +29,9 @@ public abstract class RestSuites {
 
     @Nested
     class ConfluentModes extends ConfluentModeTest {}
+
+    @Nested
+    class ConfluentReferences extends ConfluentReferencesTest {}
 
     @Nested
     class ConfluentSubjects extends ConfluentSubjectsTest {}

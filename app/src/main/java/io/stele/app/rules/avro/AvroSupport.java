@@ -1,6 +1,7 @@
 package io.stele.app.rules.avro;
 
 import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.ResolvedReferences;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
@@ -17,7 +18,8 @@ import org.apache.avro.SchemaNormalization;
  * Canonical Form, in which two schemas are the same exactly when they describe the same binary
  * encoding (documentation, defaults, aliases and key order do not count). Compatibility is Avro's
  * reader/writer schema resolution ({@link SchemaCompatibility}), with its location of each
- * incompatibility.
+ * incompatibility. A schema's references are the schemas that define the named types it uses by
+ * name, parsed before it, as Confluent's serializers parse them.
  */
 public final class AvroSupport implements TypeSupport {
 
@@ -34,9 +36,21 @@ public final class AvroSupport implements TypeSupport {
     }
 
     @Override
+    public void validate(String content, ResolvedReferences references, Validity level) {
+        if (level != Validity.NONE) {
+            parse(content, references, level == Validity.FULL);
+        }
+    }
+
+    @Override
     public String canonical(String content) {
+        return canonical(content, ResolvedReferences.NONE);
+    }
+
+    @Override
+    public String canonical(String content, ResolvedReferences references) {
         try {
-            return SchemaNormalization.toParsingForm(parse(content, false));
+            return SchemaNormalization.toParsingForm(parse(content, references, false));
         } catch (InvalidContentException e) {
             return content;
         }
@@ -44,8 +58,14 @@ public final class AvroSupport implements TypeSupport {
 
     @Override
     public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
-        Schema readerSchema = parse(reader, false);
-        Schema writerSchema = parse(writer, false);
+        return readerIncompatibilities(reader, ResolvedReferences.NONE, writer, ResolvedReferences.NONE);
+    }
+
+    @Override
+    public List<Incompatibility> readerIncompatibilities(
+            String reader, ResolvedReferences readerReferences, String writer, ResolvedReferences writerReferences) {
+        Schema readerSchema = parse(reader, readerReferences, false);
+        Schema writerSchema = parse(writer, writerReferences, false);
         return SchemaCompatibility.checkReaderWriterCompatibility(readerSchema, writerSchema)
                 .getResult()
                 .getIncompatibilities()
@@ -66,8 +86,24 @@ public final class AvroSupport implements TypeSupport {
 
     /** Parses a schema, with Avro's own reason when it is not one, in the user's terms. */
     public static Schema parse(String content, boolean validateDefaults) {
+        return parse(content, ResolvedReferences.NONE, validateDefaults);
+    }
+
+    /** Parses a schema after the schemas it references, whose named types it may use. */
+    static Schema parse(String content, ResolvedReferences references, boolean validateDefaults) {
+        Schema.Parser parser = new Schema.Parser().setValidateDefaults(validateDefaults);
+        for (ResolvedReferences.Named referenced : references.inOrder()) {
+            try {
+                parser.parse(referenced.text());
+            } catch (RuntimeException e) {
+                throw new InvalidContentException(
+                        "Invalid Avro schema: its reference '" + referenced.name() + "' does not parse: "
+                                + reason(e, referenced.text()),
+                        e);
+            }
+        }
         try {
-            return new Schema.Parser().setValidateDefaults(validateDefaults).parse(content);
+            return parser.parse(content);
         } catch (RuntimeException e) {
             throw new InvalidContentException("Invalid Avro schema: " + reason(e, content), e);
         }
