@@ -111,6 +111,30 @@ async function main() {
   await refused('a referenced version is not deleted: 42206',
     () => registry.deleteSubjectVersion(addresses, 1, false), 422, 42206);
 
+  // A JSON Schema that uses another subject's document through a reference.
+  const jsonAddresses = `json-addresses-${run}`;
+  await registry.register(jsonAddresses, {
+    schemaType: 'JSON',
+    schema: JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#', type: 'object',
+      properties: { street: { type: 'string' } }, required: ['street'],
+    }),
+  });
+  const contacts = `contacts-${run}`;
+  await registry.register(`${contacts}-value`, {
+    schemaType: 'JSON',
+    schema: JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#', title: 'Contact', type: 'object',
+      properties: { name: { type: 'string' }, home: { $ref: 'address.json' } }, required: ['name', 'home'],
+    }),
+    references: [{ name: 'address.json', subject: jsonAddresses, version: 1 }],
+  });
+  const contactData = await new JsonSerializer(registry, SerdeType.VALUE, { useLatestVersion: true })
+    .serialize(contacts, { name: 'Ada', home: { street: 'Main' } });
+  const contactBack = await new JsonDeserializer(client(), SerdeType.VALUE, {}).deserialize(contacts, contactData);
+  check('the JSON deserializer resolves the reference and reads the object back',
+    contactBack.name === 'Ada' && contactBack.home.street === 'Main');
+
   // Soft deletion, then deletion for good.
   const doomed = `doomed-${run}`;
   await registry.register(doomed, { schemaType: 'AVRO', schema: JSON.stringify(ORDER) });

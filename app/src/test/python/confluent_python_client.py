@@ -11,7 +11,7 @@ from confluent_kafka.schema_registry import Schema, SchemaReference, SchemaRegis
 from confluent_kafka.schema_registry.avro import AvroDeserializer, AvroSerializer
 from confluent_kafka.schema_registry.error import SchemaRegistryError
 from confluent_kafka.schema_registry.json_schema import JSONDeserializer, JSONSerializer
-from confluent_kafka.serialization import MessageField, SerializationContext
+from confluent_kafka.serialization import MessageField, SerializationContext, SerializationError
 
 url, run = sys.argv[1], sys.argv[2]
 
@@ -27,6 +27,10 @@ ADDRESS = ('{"type":"record","name":"Address","namespace":"com.example","fields"
            '[{"name":"street","type":"string"}]}')
 CUSTOMER = ('{"type":"record","name":"Customer","namespace":"com.example","fields":'
             '[{"name":"name","type":"string"},{"name":"home","type":"com.example.Address"}]}')
+ADDRESS_JSON = ('{"$schema":"http://json-schema.org/draft-07/schema#","type":"object",'
+                '"properties":{"street":{"type":"string"}},"required":["street"]}')
+CONTACT_JSON = ('{"$schema":"http://json-schema.org/draft-07/schema#","title":"Contact","type":"object",'
+                '"properties":{"name":{"type":"string"},"home":{"$ref":"address.json"}},"required":["name","home"]}')
 PAYMENT = ('{"$schema":"http://json-schema.org/draft-07/schema#","title":"Payment","type":"object",'
            '"properties":{"amount":{"type":"number"},"currency":{"type":"string"}},'
            '"required":["amount","currency"]}')
@@ -166,4 +170,21 @@ refused("a referenced version is not deleted: 42206", lambda: client.delete_vers
 refused("a reference to nothing is 42201", lambda: client.register_schema(
     f"strays-{run}", Schema(CUSTOMER, "AVRO", [SchemaReference("com.example.Address", f"none-{run}", 1)])),
     422, 42201)
+# A JSON Schema that uses another subject's document through a reference: the serializer validates
+# with it, so a record breaking the referenced document is refused.
+json_addresses = f"json-addresses-{run}"
+client.register_schema(json_addresses, Schema(ADDRESS_JSON, "JSON"))
+contact_schema = Schema(CONTACT_JSON, "JSON", [SchemaReference("address.json", json_addresses, 1)])
+contacts = f"contacts-{run}"
+contact_ctx = SerializationContext(contacts, MessageField.VALUE)
+contact = {"name": "Ada", "home": {"street": "Main"}}
+framed = JSONSerializer(contact_schema, client)(contact, contact_ctx)
+check("the JSON deserializer resolves the reference and reads the object back",
+      JSONDeserializer(None, schema_registry_client=SchemaRegistryClient({"url": url}))(framed, contact_ctx)
+      == contact)
+try:
+    JSONSerializer(contact_schema, client)({"name": "Ada", "home": {}}, contact_ctx)
+    check("the referenced document is applied", False, "(a home without street was accepted)")
+except SerializationError:
+    check("the referenced document is applied", True)
 print("all checks passed")

@@ -38,6 +38,17 @@ type Customer struct {
 	Home Address `avro:"home"`
 }
 
+// JSONAddress is a JSON document that Contact's schema references in a subject of its own.
+type JSONAddress struct {
+	Street string `json:"street"`
+}
+
+// Contact is serialized with a registered JSON Schema that references JSONAddress's.
+type Contact struct {
+	Name string      `json:"name"`
+	Home JSONAddress `json:"home"`
+}
+
 // Payment is serialized with a JSON Schema derived from the struct.
 type Payment struct {
 	Amount   float64 `json:"amount"`
@@ -147,6 +158,28 @@ func main() {
 		slices.Equal(withReference.References, []schemaregistry.Reference{reference}), withReference.References)
 	_, err = client.DeleteSubjectVersion(addresses, 1, false)
 	refused("a referenced version is not deleted: 42206", err, 42206)
+
+	// A JSON Schema that uses another subject's document through a reference.
+	jsonAddresses := "json-addresses-" + run
+	_ = must(client.Register(jsonAddresses, schemaregistry.SchemaInfo{SchemaType: "JSON",
+		Schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object",` +
+			`"properties":{"street":{"type":"string"}},"required":["street"]}`}, false))
+	contacts := "contacts-" + run
+	_ = must(client.Register(contacts+"-value", schemaregistry.SchemaInfo{SchemaType: "JSON",
+		Schema: `{"$schema":"http://json-schema.org/draft-07/schema#","title":"Contact","type":"object",` +
+			`"properties":{"name":{"type":"string"},"home":{"$ref":"address.json"}},"required":["name","home"]}`,
+		References: []schemaregistry.Reference{{Name: "address.json", Subject: jsonAddresses, Version: 1}}}, false))
+	jsonLatest := jsonschema.NewSerializerConfig()
+	jsonLatest.AutoRegisterSchemas = false
+	jsonLatest.UseLatestVersion = true
+	jsonLatest.EnableValidation = true
+	cjser := must(jsonschema.NewSerializer(client, serde.ValueSerde, jsonLatest))
+	contact := Contact{Name: "Ada", Home: JSONAddress{Street: "Main"}}
+	contactData := must(cjser.Serialize(contacts, &contact))
+	var contactBack Contact
+	err = jdeser.DeserializeInto(contacts, contactData, &contactBack)
+	check("the JSON deserializer resolves the reference and reads the object back",
+		err == nil && contactBack == contact, err, contactBack)
 
 	// Soft deletion, then deletion for good.
 	doomed := "doomed-" + run
