@@ -174,6 +174,43 @@ public class ConfluentReferencesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void protobufImport_isNamedByAReference(String root) {
+        String addresses = subject();
+        String pkg = "p" + recordName().toLowerCase();
+        post(
+                        root + "/subjects/" + addresses + "/versions",
+                        protobuf(
+                                "syntax = \"proto3\";\npackage " + pkg + ";\nmessage Address { string street = 1; }\n"))
+                .statusCode(200);
+        String user = "syntax = \"proto3\";\npackage " + pkg + ".users;\nimport \"" + pkg + "/address.proto\";\n"
+                + "message User { " + pkg + ".Address home = 1; }\n";
+        String users = subject();
+
+        long id = post(root + "/subjects/" + users + "/versions", protobuf(user, pkg + "/address.proto", addresses, 1))
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+
+        get(root + "/schemas/ids/" + id)
+                .statusCode(200)
+                .body("schemaType", equalTo("PROTOBUF"))
+                .body("references[0].name", equalTo(pkg + "/address.proto"));
+        assertError(
+                post(
+                        root + "/subjects/" + subject() + "/versions",
+                        protobuf(user.replace("/address.proto", "/other.proto"), pkg + "/address.proto", addresses, 1)),
+                422,
+                42201,
+                "imports '" + pkg + "/other.proto'");
+    }
+
+    private static String protobuf(String schema, Object... references) {
+        return "{\"schemaType\":\"PROTOBUF\"," + body(schema, references).substring(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
     void compatibility_resolvesTheReferencesOfBothSchemas(String root) {
         Referring r = Referring.register(root);
         String incompatible =

@@ -2,11 +2,15 @@ package io.stele.app.rules.protobuf;
 
 import com.squareup.wire.schema.internal.parser.ProtoFileElement;
 import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.ResolvedReferences;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Protobuf {@code .proto} files ({@link ArtifactType#PROTOBUF}), read with Square Wire's parser.
@@ -66,6 +70,9 @@ import java.util.List;
  */
 public class ProtobufSupport implements TypeSupport {
 
+    /** Imports that clients resolve themselves, never by a reference. */
+    private static final List<String> BUILT_IN = List.of("google/protobuf/", "google/type/", "confluent/");
+
     @Override
     public ArtifactType type() {
         return ArtifactType.PROTOBUF;
@@ -79,6 +86,31 @@ public class ProtobufSupport implements TypeSupport {
         ProtoFileElement file = ProtoFiles.parse(content);
         if (level == Validity.FULL) {
             ProtoValidity.check(new ProtoModel(file));
+        }
+    }
+
+    /**
+     * With references, also checks that each file the content imports (other than Protobuf's own
+     * files and those Confluent's clients know built in, under {@code google/type/} and {@code
+     * confluent/}) is one a reference names, as a client resolving the imports
+     * needs. Without references, imports are not checked: the v1 API stores files on their own.
+     */
+    @Override
+    public void validate(String content, ResolvedReferences references, Validity level) {
+        validate(content, level);
+        if (level == Validity.NONE || references.isEmpty()) {
+            return;
+        }
+        ProtoFileElement file = ProtoFiles.parse(content);
+        Set<String> named = new HashSet<>();
+        references.inOrder().forEach(r -> named.add(r.name()));
+        List<String> imports = new ArrayList<>(file.getImports());
+        imports.addAll(file.getPublicImports());
+        for (String imported : imports) {
+            if (BUILT_IN.stream().noneMatch(imported::startsWith) && !named.contains(imported)) {
+                throw new InvalidContentException(
+                        "Invalid Protobuf schema: it imports '" + imported + "', which none of its references names.");
+            }
         }
     }
 
