@@ -17,7 +17,6 @@ public final class CachedAnswer {
 
     private final StoredVersion version;
     private final Content content;
-    private final byte[] body;
     private final String etag;
     private final Buffer bodyBuffer;
     private final CharSequence etagHeader;
@@ -29,9 +28,8 @@ public final class CachedAnswer {
     public CachedAnswer(StoredVersion version, Content content) {
         this.version = version;
         this.content = content;
-        this.body = content.bytes();
         this.etag = etag(content);
-        this.bodyBuffer = Buffer.buffer(Unpooled.wrappedBuffer(body)); // no copy
+        this.bodyBuffer = Buffer.buffer(Unpooled.wrappedBuffer(content.bytes())); // no copy
         this.etagHeader = HttpHeaders.createOptimized(etag);
     }
 
@@ -58,7 +56,7 @@ public final class CachedAnswer {
     }
 
     public byte[] body() {
-        return body;
+        return content.bytes();
     }
 
     public String etag() {
@@ -80,6 +78,6 @@ public final class CachedAnswer {
 
     /** Memory the answer adds to its cache entry, about. */
     int weight() {
-        return 96 + body.length + etag.length();
+        return 96 + content.bytes().length + etag.length();
     }
 }
