@@ -8,6 +8,7 @@ messages already in Kafka, which carry those ids, stay readable.
 SOURCE_URL is the registry to copy from; TARGET_URL is Stele's root (or its /apis/ccompat/v7). The
 target must hold no subjects: the script sets its mode to IMPORT, copies, soft-deletes what was
 soft-deleted at the source, copies the compatibility levels, and sets the mode back to READWRITE.
+A version with schema references is copied after the versions it references.
 Run it while nobody registers at the source. It uses Python's standard library alone, and stops at
 the first refusal with the target's answer. Running it again after a stop goes on where it stopped:
 a version copied already is answered with its id.
@@ -41,31 +42,42 @@ def quote(subject):
 def main(source, target):
     source, target = source.rstrip("/"), target.rstrip("/")
     call("PUT", f"{target}/mode", {"mode": "IMPORT"})
-    copied = 0
-    for subject in call("GET", f"{source}/subjects?deleted=true"):
+    subjects = call("GET", f"{source}/subjects?deleted=true")
+    pending, soft_deleted = [], []
+    for subject in subjects:
         at_source = f"{source}/subjects/{quote(subject)}"
-        at_target = f"{target}/subjects/{quote(subject)}"
-        every = call("GET", f"{at_source}/versions?deleted=true")
         shown = call("GET", f"{at_source}/versions", missing=[])  # 40401 when all are soft-deleted
-        for number in every:
-            version = call("GET", f"{at_source}/versions/{number}?deleted=true")
-            if version.get("references"):
-                raise SystemExit(f"{subject} version {number} has schema references, which Stele does not store yet.")
-            body = {"schema": version["schema"], "schemaType": version.get("schemaType", "AVRO"),
-                    "id": version["id"], "version": version["version"]}
-            answer = call("POST", f"{at_target}/versions", body)
-            if answer["id"] != version["id"]:
-                raise SystemExit(f"{subject} version {number} got id {answer['id']}, not {version['id']}.")
-            copied += 1
-        for number in every:
+        for number in call("GET", f"{at_source}/versions?deleted=true"):
+            pending.append(call("GET", f"{at_source}/versions/{number}?deleted=true"))
             if number not in shown:
-                call("DELETE", f"{at_target}/versions/{number}", missing=None)
+                soft_deleted.append((subject, number))
+    # A version that references others is copied after them, as the target checks that they exist.
+    copied = set()
+    while pending:
+        ready = [v for v in pending
+                 if all((r["subject"], r["version"]) in copied for r in v.get("references") or [])]
+        if not ready:
+            stuck = ", ".join(f"{v['subject']} version {v['version']}" for v in pending)
+            raise SystemExit(f"These versions reference versions the source does not have: {stuck}.")
+        for version in ready:
+            body = {"schema": version["schema"], "schemaType": version.get("schemaType", "AVRO"),
+                    "references": version.get("references") or [],
+                    "id": version["id"], "version": version["version"]}
+            answer = call("POST", f"{target}/subjects/{quote(version['subject'])}/versions", body)
+            if answer["id"] != version["id"]:
+                raise SystemExit(f"{version['subject']} version {version['version']} got id {answer['id']}, "
+                                 f"not {version['id']}.")
+            copied.add((version["subject"], version["version"]))
+        pending = [v for v in pending if (v["subject"], v["version"]) not in copied]
+    for subject, number in soft_deleted:
+        call("DELETE", f"{target}/subjects/{quote(subject)}/versions/{number}", missing=None)
+    for subject in subjects:
         own = call("GET", f"{source}/config/{quote(subject)}", missing={}).get("compatibilityLevel")
         if own:
             call("PUT", f"{target}/config/{quote(subject)}", {"compatibility": own})
     call("PUT", f"{target}/config", {"compatibility": call("GET", f"{source}/config")["compatibilityLevel"]})
     call("PUT", f"{target}/mode", {"mode": "READWRITE"})
-    print(f"copied {copied} versions; the target is in READWRITE mode")
+    print(f"copied {len(copied)} versions; the target is in READWRITE mode")
 
 
 if __name__ == "__main__":

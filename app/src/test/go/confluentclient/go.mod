@@ -2,10 +2,15 @@ module stele.test/confluentclient
 
 go 1.24
 
-require github.com/confluentinc/confluent-kafka-go/v2 v2.11.1
+require (
+	github.com/confluentinc/confluent-kafka-go/v2 v2.11.1
+	github.com/jhump/protoreflect v1.15.6
+	google.golang.org/protobuf v1.33.0
+)
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
+	github.com/bufbuild/protocompile v0.8.0 // indirect
 	github.com/buger/jsonparser v1.1.1 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/google/uuid v1.6.0 // indirect
@@ -19,7 +24,8 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.0 // indirect
 	github.com/wk8/go-ordered-map/v2 v2.1.8 // indirect
 	golang.org/x/oauth2 v0.18.0 // indirect
+	golang.org/x/sync v0.8.0 // indirect
 	google.golang.org/appengine v1.6.8 // indirect
-	google.golang.org/protobuf v1.33.0 // indirect
+	google.golang.org/genproto v0.0.0-20240325203815-454cdb8f5daa // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -181,6 +181,8 @@ func main() {
 	check("the JSON deserializer resolves the reference and reads the object back",
 		err == nil && contactBack == contact, err, contactBack)
 
+	protobufRoundTrip(client, fresh, run)
+
 	// Soft deletion, then deletion for good.
 	doomed := "doomed-" + run
 	order := `{"type":"record","name":"Order","fields":[{"name":"id","type":"long"}]}`

@@ -21,7 +21,6 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.ConflictException;
 import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
-import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.vertx.core.buffer.Buffer;
 import jakarta.ws.rs.BeanParam;
@@ -54,18 +53,32 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     /** A schema by id. {@code subject} is only a hint, as in Confluent: an id means one schema everywhere. */
     @GET
     @Path("schemas/ids/{id}")
-    public Response schemaById(@PathParam("id") String id, @QueryParam("subject") String subject) {
+    public Response schemaById(
+            @PathParam("id") String id, @QueryParam("subject") String subject, @QueryParam("format") String format) {
         return about(subject, () -> {
             long contentId = schemaId(id);
-            return json(answers.schema(contentId, () -> {
-                StoredContent content =
-                        storage().contents().byContentId(contentId).orElseThrow(ConfluentErrors::schemaNotFound);
-                return new SchemaString(
-                        content.content().text(),
-                        ConfluentBodies.schemaType(typeOf(contentId)),
-                        ConfluentBodies.Reference.of(content.content()));
-            }));
+            if (format != null) { // answered as asked, not kept
+                return Response.ok(schemaString(contentId, format), V1_JSON).build();
+            }
+            return json(answers.schema(contentId, () -> schemaString(contentId, null)));
         });
+    }
+
+    private SchemaString schemaString(long contentId, String format) {
+        Content content = schemaContent(contentId);
+        ArtifactType type = typeOf(contentId);
+        return new SchemaString(
+                formatted(content, type, format),
+                ConfluentBodies.schemaType(type),
+                ConfluentBodies.Reference.of(content));
+    }
+
+    private Content schemaContent(long contentId) {
+        return storage()
+                .contents()
+                .byContentId(contentId)
+                .orElseThrow(ConfluentErrors::schemaNotFound)
+                .content();
     }
 
     /** The subjects and versions that use a schema id; soft-deleted ones with {@code deleted=true}. */
@@ -86,8 +99,9 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     public Response version(
             @PathParam("subject") String subject,
             @PathParam("version") String version,
-            @QueryParam("deleted") String deleted) {
-        return about(subject, () -> answer(find(subject, version, flag(deleted))));
+            @QueryParam("deleted") String deleted,
+            @QueryParam("format") String format) {
+        return about(subject, () -> answer(find(subject, version, flag(deleted)), format));
     }
 
     /**
@@ -185,7 +199,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         try {
             StoredVersion found = artifacts.findByContent(subject, upload);
             if (upload.references().isEmpty()) { // remembered by its text alone
-                answers.lookedUp(subject, Content.of(upload.body()).sha256(), found.globalId());
+                answers.lookedUp(subject, Content.of(schema.schema()).sha256(), found.globalId());
                 storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
             }
             return answer(found);
@@ -200,15 +214,11 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     /** A schema's text alone, as it was registered. */
     @GET
     @Path("schemas/ids/{id}/schema")
-    public Response schemaText(@PathParam("id") String id) {
-        return about(
-                null,
-                () -> text(storage()
-                        .contents()
-                        .byContentId(schemaId(id))
-                        .orElseThrow(ConfluentErrors::schemaNotFound)
-                        .content()
-                        .text()));
+    public Response schemaText(@PathParam("id") String id, @QueryParam("format") String format) {
+        return about(null, () -> {
+            long contentId = schemaId(id);
+            return text(formatted(schemaContent(contentId), typeOf(contentId), format));
+        });
     }
 
     /** The subjects that use a schema id, ascending; through soft-deleted versions too with {@code deleted=true}. */
@@ -227,15 +237,11 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     public Response versionText(
             @PathParam("subject") String subject,
             @PathParam("version") String version,
-            @QueryParam("deleted") String deleted) {
+            @QueryParam("deleted") String deleted,
+            @QueryParam("format") String format) {
         return about(subject, () -> {
             StoredVersion found = find(subject, version, flag(deleted));
-            return text(storage()
-                    .contents()
-                    .byContentId(found.contentId())
-                    .orElseThrow(ConfluentErrors::schemaNotFound)
-                    .content()
-                    .text());
+            return text(formatted(contentOf(found), found.type(), format));
         });
     }
 

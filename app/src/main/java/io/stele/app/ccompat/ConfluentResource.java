@@ -6,9 +6,12 @@ import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.ccompat.ConfluentBodies.Reference;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.rules.Compatibility;
+import io.stele.app.rules.ReferenceResolver;
 import io.stele.app.rules.RulesService;
+import io.stele.app.rules.protobuf.ProtoDescriptors;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.SchemaReference;
@@ -54,6 +57,9 @@ abstract class ConfluentResource {
 
     @Inject
     ConfluentAnswers answers;
+
+    @Inject
+    ReferenceResolver resolver;
 
     RegistryStorage storage() {
         return provider.storage();
@@ -127,11 +133,15 @@ abstract class ConfluentResource {
 
     /** The encoded answer for a version of a subject with its schema, kept once made. */
     Buffer versionJson(StoredVersion version) {
-        return answers.version(version, () -> storage()
+        return answers.version(version, () -> contentOf(version));
+    }
+
+    Content contentOf(StoredVersion version) {
+        return storage()
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
-                .content());
+                .content();
     }
 
     /**
@@ -145,8 +155,44 @@ abstract class ConfluentResource {
                 references.add(reference(reference));
             }
         }
-        return new Upload(
-                request.schema().getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty(), references);
+        String schema =
+                ConfluentRequests.type(request) == ArtifactType.PROTOBUF && ProtoDescriptors.isBase64(request.schema())
+                        ? ProtoDescriptors.text(request.schema())
+                        : request.schema();
+        return new Upload(schema.getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty(), references);
+    }
+
+    /**
+     * A schema's text in the {@code format} asked for: {@code serialized} gives a Protobuf schema as
+     * a base64-encoded {@code FileDescriptorProto}, as Confluent's Python and JavaScript serializers
+     * read it; anything else, or another type, the text as stored.
+     */
+    String formatted(Content content, ArtifactType type, String format) {
+        return serialized(format, type)
+                ? ProtoDescriptors.base64(content.text(), resolver.resolve(content))
+                : content.text();
+    }
+
+    static boolean serialized(String format, ArtifactType type) {
+        return type == ArtifactType.PROTOBUF && format != null && format.trim().equalsIgnoreCase("serialized");
+    }
+
+    /** A version of a subject with its schema in the {@code format} asked for ({@link #formatted}). */
+    Response answer(StoredVersion version, String format) {
+        if (!serialized(format, version.type())) {
+            return answer(version);
+        }
+        Content content = contentOf(version);
+        return Response.ok(
+                        new ConfluentBodies.SubjectSchema(
+                                version.artifactId(),
+                                version.version(),
+                                version.contentId(),
+                                ConfluentBodies.schemaType(version.type()),
+                                formatted(content, version.type(), format),
+                                ConfluentBodies.Reference.of(content)),
+                        V1_JSON)
+                .build();
     }
 
     private SchemaReference reference(Reference reference) {

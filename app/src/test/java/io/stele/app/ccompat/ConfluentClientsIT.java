@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Confluent's own clients in Python, JavaScript and Go, each fetched by the build from its
  * language's package registry, against the packaged registry on every backend, at both of the API's
  * roots: their
- * serializers and deserializers round-trip Avro and JSON Schema records, and their registry clients'
+ * serializers and deserializers round-trip Avro, JSON Schema and Protobuf records, with references
+ * to other subjects' schemas, and their registry clients'
  * calls answer as Confluent's server would. Each client's checks are a program under {@code
  * src/test/<language>} that prints one line per check and exits non-zero on the first that fails.
  */
@@ -33,7 +34,9 @@ class ConfluentClientsIT {
     private static final Map<String, Client> CLIENTS = Map.of(
             "python",
             (url, run) -> new ProcessBuilder(
-                    CachedTools.python("confluent-kafka-2.16.0", "confluent-kafka[avro,json,schemaregistry]==2.16.0")
+                    CachedTools.python(
+                                    "confluent-kafka-2.16.0-protobuf",
+                                    "confluent-kafka[avro,json,protobuf,schemaregistry]==2.16.0")
                             .resolve("python")
                             .toString(),
                     "src/test/python/confluent_python_client.py",

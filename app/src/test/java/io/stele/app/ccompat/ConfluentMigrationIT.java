@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The migration tool ({@code tools/copy-confluent-registry.py}) copies one registry that serves
  * Confluent's API into an empty Stele through IMPORT mode, keeping every schema id and version
- * number, soft deletion and compatibility level. The source is a second packaged Stele: it answers
+ * number, soft deletion, compatibility level and schema reference. The source is a second packaged Stele: it answers
  * Confluent's API as the tool reads it, and its ids start past those an empty target would give, so
  * an id the tool did not keep shows.
  */
@@ -35,6 +35,11 @@ class ConfluentMigrationIT {
                 .isEqualTo(200);
         return JSON.readTree(answer.body());
     }
+
+    private static final String ADDRESS = "{\"type\":\"record\",\"name\":\"Address\",\"namespace\":\"com.example\","
+            + "\"fields\":[{\"name\":\"street\",\"type\":\"string\"}]}";
+    private static final String CUSTOMER = "{\"type\":\"record\",\"name\":\"Customer\",\"namespace\":\"com.example\","
+            + "\"fields\":[{\"name\":\"home\",\"type\":\"com.example.Address\"}]}";
 
     private static String schema(String name, String... fields) {
         StringBuilder all = new StringBuilder("{\"name\":\"id\",\"type\":\"long\"}");
@@ -83,6 +88,15 @@ class ConfluentMigrationIT {
             call(source, "PUT", "/config/payments-value", "{\"compatibility\":\"FULL\"}");
             long goneId = id(source, "gone-value", schema("Gone"), null);
             call(source, "DELETE", "/subjects/gone-value", null);
+            // a subject listed before the one it references: the tool copies the referenced first
+            id(source, "z-addresses-value", ADDRESS, null);
+            long customerId = call(
+                            source,
+                            "POST",
+                            "/subjects/a-customers-value/versions",
+                            ConfluentReferencesTest.body(CUSTOMER, "com.example.Address", "z-addresses-value", 1))
+                    .get("id")
+                    .asLong();
             call(source, "PUT", "/config", "{\"compatibility\":\"FORWARD\"}");
             assertThat(orderV1).isGreaterThan(3);
 
@@ -101,7 +115,7 @@ class ConfluentMigrationIT {
                     .as("the copy's output: %s", Files.readString(logs.resolve("copy.log")))
                     .isZero();
 
-            for (long id : List.of(orderV1, orderV2, orderV3, paymentId, goneId)) {
+            for (long id : List.of(orderV1, orderV2, orderV3, paymentId, goneId, customerId)) {
                 assertThat(call(target, "GET", "/schemas/ids/" + id, null))
                         .as("schema id %d", id)
                         .isEqualTo(call(source, "GET", "/schemas/ids/" + id, null));
@@ -114,7 +128,7 @@ class ConfluentMigrationIT {
                             .asLong())
                     .isEqualTo(orderV2);
             assertThat(call(target, "GET", "/subjects", null).toString())
-                    .isEqualTo("[\"orders-value\",\"payments-value\"]");
+                    .isEqualTo("[\"a-customers-value\",\"orders-value\",\"payments-value\",\"z-addresses-value\"]");
             assertThat(call(target, "GET", "/subjects?deleted=true", null).toString())
                     .contains("gone-value");
             assertThat(call(target, "GET", "/config/payments-value", null)
@@ -126,7 +140,7 @@ class ConfluentMigrationIT {
                             .asText())
                     .isEqualTo("FORWARD");
             assertThat(call(target, "GET", "/mode", null).get("mode").asText()).isEqualTo("READWRITE");
-            List<Long> imported = new ArrayList<>(List.of(orderV1, orderV2, orderV3, paymentId, goneId));
+            List<Long> imported = new ArrayList<>(List.of(orderV1, orderV2, orderV3, paymentId, goneId, customerId));
             assertThat(id(target, "fresh-value", schema("Fresh"), null))
                     .as("a new schema's id comes after every id imported")
                     .isGreaterThan(

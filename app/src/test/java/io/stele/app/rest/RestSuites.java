@@ -2,6 +2,7 @@ package io.stele.app.rest;
 
 import io.stele.app.ccompat.ConfluentApiTest;
 import io.stele.app.ccompat.ConfluentModeTest;
+import io.stele.app.ccompat.ConfluentProtobufTest;
 import io.stele.app.ccompat.ConfluentReferencesTest;
 import io.stele.app.ccompat.ConfluentSubjectsTest;
 import io.stele.app.transfer.TransferApiTest;
@@ -29,6 +30,9 @@ public abstract class RestSuites {
 
     @Nested
     class ConfluentModes extends ConfluentModeTest {}
+
+    @Nested
+    class ConfluentProtobuf extends ConfluentProtobufTest {}
 
     @Nested
     class ConfluentReferences extends ConfluentReferencesTest {}
