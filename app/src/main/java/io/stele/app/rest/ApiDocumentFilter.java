@@ -1,6 +1,7 @@
 package io.stele.app.rest;
 
 import io.stele.app.artifacts.IfExists;
+import io.stele.app.ccompat.ConfluentDocument;
 import io.stele.app.rules.Compatibility;
 import io.stele.app.rules.Validity;
 import io.stele.storage.ArtifactQuery;
@@ -42,7 +43,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  *   <li>a content read that takes {@code If-None-Match}: 304.
  * </ul>
  *
- * Each error answer carries {@link ErrorBody}'s schema. Registered by {@code mp.openapi.filter}.
+ * Each error answer carries {@link ErrorBody}'s schema. The Confluent-compatible API is described by
+ * {@link ConfluentDocument}. Registered by {@code mp.openapi.filter}.
  */
 public class ApiDocumentFilter implements OASFilter {
 
@@ -91,6 +93,7 @@ public class ApiDocumentFilter implements OASFilter {
                         addErrors(method, operation);
                     }
                 }));
+        ConfluentDocument.describe(api);
     }
 
     private static void constrainParameters(Operation operation) {

@@ -243,7 +243,7 @@ public class ArtifactsResource {
 
     static int parseVersion(String version) {
         try {
-            int number = Integer.parseInt(version);
+            int number = WholeNumbers.parseInt(version);
             if (number >= 1) {
                 return number;
             }

@@ -52,7 +52,7 @@ public class IdsResource {
 
     private static long parse(String globalId) {
         try {
-            return Long.parseLong(globalId);
+            return WholeNumbers.parse(globalId);
         } catch (NumberFormatException e) {
             throw new InvalidRequestException("The global id must be a whole number, was '" + globalId + "'.");
         }

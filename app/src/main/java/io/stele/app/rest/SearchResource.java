@@ -158,7 +158,7 @@ public class SearchResource {
 
     private static int number(String name, String value) {
         try {
-            return Integer.parseInt(value.trim());
+            return WholeNumbers.parseInt(value.trim());
         } catch (NumberFormatException e) {
             throw new InvalidRequestException(name + " must be a whole number, was '" + value + "'.");
         }

@@ -51,6 +51,67 @@ class OpenApiDocumentTest {
             "GET /search/artifacts",
             "GET /search/artifacts/{artifactId}/versions");
 
+    /** Every operation of the Confluent-compatible API, as "METHOD path" below either of its roots. */
+    static final List<String> CONFLUENT_OPERATIONS = List.of(
+            "GET /",
+            "GET /contexts",
+            "GET /v1/metadata/id",
+            "GET /schemas",
+            "GET /schemas/types",
+            "GET /schemas/ids/{id}",
+            "GET /schemas/ids/{id}/schema",
+            "GET /schemas/ids/{id}/subjects",
+            "GET /schemas/ids/{id}/versions",
+            "GET /subjects",
+            "POST /subjects/{subject}",
+            "DELETE /subjects/{subject}",
+            "GET /subjects/{subject}/versions",
+            "POST /subjects/{subject}/versions",
+            "GET /subjects/{subject}/versions/{version}",
+            "DELETE /subjects/{subject}/versions/{version}",
+            "GET /subjects/{subject}/versions/{version}/schema",
+            "GET /subjects/{subject}/versions/{version}/referencedby",
+            "POST /compatibility/subjects/{subject}/versions",
+            "POST /compatibility/subjects/{subject}/versions/{version}",
+            "GET /config",
+            "PUT /config",
+            "DELETE /config",
+            "GET /config/{subject}",
+            "PUT /config/{subject}",
+            "DELETE /config/{subject}",
+            "GET /mode",
+            "PUT /mode",
+            "GET /mode/{subject}",
+            "PUT /mode/{subject}",
+            "DELETE /mode/{subject}");
+
+    @Test
+    void openApiDocument_describesEveryConfluentOperation_atBothRoots_withItsAnswerAndErrors() {
+        JsonPath document = given().queryParam("format", "json")
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        Map<String, Map<String, Map<String, Object>>> paths = document.getMap("paths");
+        for (String root : List.of("", "/apis/ccompat/v7")) {
+            for (String operation : CONFLUENT_OPERATIONS) {
+                String method = operation.substring(0, operation.indexOf(' ')).toLowerCase();
+                String path = root + operation.substring(operation.indexOf(' ') + 1);
+                String key = root.isEmpty() || !path.endsWith("/") ? path : path.substring(0, path.length() - 1);
+                assertThat(paths).as(operation + " at '" + root + "'").containsKey(key);
+                Map<String, Object> described = paths.get(key).get(method);
+                assertThat(described).as(method + " " + key).isNotNull();
+                Map<String, Map<String, Object>> responses =
+                        (Map<String, Map<String, Object>>) described.get("responses");
+                assertThat(responses.get("200"))
+                        .as(method + " " + key + " answers 200 with content")
+                        .containsKey("content");
+                assertThat(responses).as(method + " " + key + " answers 503").containsKey("503");
+            }
+        }
+    }
+
     @Test
     void openApiDocument_describesEveryV1Operation() {
         JsonPath document = given().queryParam("format", "json")
