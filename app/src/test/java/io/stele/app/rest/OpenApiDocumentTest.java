@@ -85,14 +85,19 @@ class OpenApiDocumentTest {
             "PUT /mode/{subject}",
             "DELETE /mode/{subject}");
 
-    @Test
-    void openApiDocument_describesEveryConfluentOperation_atBothRoots_withItsAnswerAndErrors() {
-        JsonPath document = given().queryParam("format", "json")
+    private static JsonPath document() {
+        return given().queryParam("format", "json")
                 .get("/q/openapi")
                 .then()
                 .statusCode(200)
                 .extract()
                 .jsonPath();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void openApiDocument_describesEveryConfluentOperation_atBothRoots_withItsAnswerAndErrors() {
+        JsonPath document = document();
         Map<String, Map<String, Map<String, Object>>> paths = document.getMap("paths");
         for (String root : List.of("", "/apis/ccompat/v7")) {
             for (String operation : CONFLUENT_OPERATIONS) {
@@ -114,12 +119,7 @@ class OpenApiDocumentTest {
 
     @Test
     void openApiDocument_describesEveryV1Operation() {
-        JsonPath document = given().queryParam("format", "json")
-                .get("/q/openapi")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath document = document();
         Map<String, Map<String, Object>> paths = document.getMap("paths");
         Set<String> described = new TreeSet<>();
         paths.forEach((path, operations) -> operations
