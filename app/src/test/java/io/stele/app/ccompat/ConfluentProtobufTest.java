@@ -157,6 +157,26 @@ public class ConfluentProtobufTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void serializedFormat_ofAFileImportingWhatTheRegistryLacks_isAnInvalidSchemaNamingTheImport(String root) {
+        String subject = subject();
+        String calendar = "syntax = \\\"proto3\\\";\\nimport \\\"google/type/date.proto\\\";\\n"
+                + "message Day { google.type.Date date = 1; }\\n";
+        long id = post(root + "/subjects/" + subject + "/versions", body(calendar, null, null))
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+
+        assertThat(get(root + "/schemas/ids/" + id).getString("schema")).contains("google.type.Date");
+        assertError(
+                given().get(root + "/schemas/ids/" + id + "?format=serialized").then(),
+                422,
+                42201,
+                "imports 'google/type/date.proto'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
     void badDescriptors_areInvalidSchemas(String root) {
         FileDescriptorProto group = FileDescriptorProto.newBuilder()
                 .setName("g.proto")
