@@ -92,13 +92,7 @@ public class ConfluentAnswers {
             return cached;
         }
         Content content = schema.get();
-        Buffer answer = encode(new ConfluentBodies.SubjectSchema(
-                version.artifactId(),
-                version.version(),
-                version.contentId(),
-                ConfluentBodies.schemaType(version.type()),
-                content.text(),
-                ConfluentBodies.Reference.of(content)));
+        Buffer answer = encode(ConfluentBodies.SubjectSchema.of(version, content, content.text()));
         versionsByGlobalId.put(version.globalId(), answer);
         return answer;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
+import io.stele.storage.StoredVersion;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,7 +63,19 @@ final class ConfluentBodies {
     /** A version of a subject, with its schema. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record SubjectSchema(
-            String subject, int version, long id, String schemaType, String schema, List<Reference> references) {}
+            String subject, int version, long id, String schemaType, String schema, List<Reference> references) {
+
+        /** A version with its content's references, and its schema written as {@code schema}. */
+        static SubjectSchema of(StoredVersion version, Content content, String schema) {
+            return new SubjectSchema(
+                    version.artifactId(),
+                    version.version(),
+                    version.contentId(),
+                    ConfluentBodies.schemaType(version.type()),
+                    schema,
+                    Reference.of(content));
+        }
+    }
 
     /** One subject and version that use a schema id. */
     record SubjectVersion(String subject, int version) {}

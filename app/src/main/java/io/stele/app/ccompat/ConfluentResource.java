@@ -184,13 +184,7 @@ abstract class ConfluentResource {
         }
         Content content = contentOf(version);
         return Response.ok(
-                        new ConfluentBodies.SubjectSchema(
-                                version.artifactId(),
-                                version.version(),
-                                version.contentId(),
-                                ConfluentBodies.schemaType(version.type()),
-                                formatted(content, version.type(), format),
-                                ConfluentBodies.Reference.of(content)),
+                        ConfluentBodies.SubjectSchema.of(version, content, formatted(content, version.type(), format)),
                         V1_JSON)
                 .build();
     }

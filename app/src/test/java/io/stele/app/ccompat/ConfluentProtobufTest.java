@@ -36,9 +36,9 @@ public class ConfluentProtobufTest {
         FieldDescriptorProto.Builder field = FieldDescriptorProto.newBuilder()
                 .setName(name)
                 .setNumber(number)
-                .setLabel(Label.LABEL_OPTIONAL);
-        field.setType(type);
-        return typeName == null ? field.build() : field.setTypeName(typeName).build();
+                .setLabel(Label.LABEL_OPTIONAL)
+                .setType(type);
+        return (typeName == null ? field : field.setTypeName(typeName)).build();
     }
 
     /** An address file, as a runtime describes it. */

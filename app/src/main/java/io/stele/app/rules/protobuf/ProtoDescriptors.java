@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ public final class ProtoDescriptors {
     public static String text(String base64) {
         FileDescriptorProto file;
         try {
-            file = FileDescriptorProto.parseFrom(java.util.Base64.getDecoder().decode(base64.strip()));
+            file = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(base64.strip()));
         } catch (IllegalArgumentException | InvalidProtocolBufferException e) {
             throw new InvalidContentException(
                     "Invalid Protobuf schema: it is neither .proto text nor a base64-encoded FileDescriptorProto.", e);
@@ -87,7 +88,7 @@ public final class ProtoDescriptors {
             byte[] encoded = new SchemaEncoder(schema)
                     .encode(schema.protoFile(FILE_NAME))
                     .toByteArray();
-            return java.util.Base64.getEncoder().encodeToString(encoded);
+            return Base64.getEncoder().encodeToString(encoded);
         } catch (InvalidContentException e) {
             throw e;
         } catch (RuntimeException e) { // Wire reports what does not link as IllegalStateException or SchemaException
