@@ -70,6 +70,9 @@ async function main() {
   check('a compatible version gets a new id', evolved !== id);
   check('updateCompatibility', (await registry.updateCompatibility(subject, 'FULL')) === 'FULL');
   check('getCompatibility', (await client().getCompatibility(subject)) === 'FULL');
+  const ahead = `ahead-${run}-value`; // a level set before the subject's first version is kept
+  check('updateCompatibility before the first version', (await registry.updateCompatibility(ahead, 'NONE')) === 'NONE');
+  check('getCompatibility before the first version', (await client().getCompatibility(ahead)) === 'NONE');
   check('getDefaultCompatibility answers a level', typeof (await registry.getDefaultCompatibility()) === 'string');
 
   await refused('an unknown subject is 40401', () => client().getLatestSchemaMetadata(`missing-${run}`), 404, 40401);

@@ -97,6 +97,13 @@ check("test_compatibility of an incompatible schema", not client.test_compatibil
 check("test_compatibility of a compatible schema", client.test_compatibility(subject, Schema(ORDER_WITH_NOTE, "AVRO")))
 check("set_compatibility on the subject", client.set_compatibility(subject, "FULL")["compatibility"] == "FULL")
 check("get_compatibility of the subject", client.get_compatibility(subject) == "FULL")
+# A level set before a subject's first version is kept and judges the versions that follow.
+ahead = f"ahead-{run}-value"
+check("set_compatibility before the first version", client.set_compatibility(ahead, "NONE")["compatibility"] == "NONE")
+check("get_compatibility before the first version", client.get_compatibility(ahead) == "NONE")
+client.register_schema(ahead, Schema(ORDER, "AVRO"))
+check("a level set ahead lets an incompatible version in",
+      client.register_schema(ahead, Schema(ORDER_WITH_PRICE, "AVRO")) > 0 and client.get_versions(ahead) == [1, 2])
 check("get_contexts", client.get_contexts() == ["."])
 # The same schema text has one id under every subject: earlier runs on this registry share it.
 check("get_subjects_by_schema_id", subject in client.get_subjects_by_schema_id(schema_id))

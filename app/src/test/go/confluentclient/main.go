@@ -114,6 +114,10 @@ func main() {
 	level := must(client.UpdateCompatibility(subject, schemaregistry.Full))
 	check("UpdateCompatibility", level == schemaregistry.Full)
 	check("GetCompatibility", must(fresh.GetCompatibility(subject)) == schemaregistry.Full)
+	ahead := "ahead-" + run + "-value" // a level set before the subject's first version is kept
+	check("UpdateCompatibility before the first version",
+		must(client.UpdateCompatibility(ahead, schemaregistry.None)) == schemaregistry.None)
+	check("GetCompatibility before the first version", must(fresh.GetCompatibility(ahead)) == schemaregistry.None)
 	_ = must(client.GetDefaultCompatibility())
 	check("GetAllContexts", slices.Equal(must(client.GetAllContexts()), []string{"."}))
 

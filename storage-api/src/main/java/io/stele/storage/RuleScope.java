@@ -3,9 +3,9 @@ package io.stele.storage;
 import java.util.Optional;
 
 /**
- * Where a rule applies: to the whole registry, or to one artifact.
+ * Where a rule applies: to the whole registry, or to one artifact, which need not exist yet.
  *
- * @param artifactId the artifact, or empty for the global rules
+ * @param artifactId the artifact's id, or empty for the global rules
  */
 public record RuleScope(Optional<String> artifactId) {
 

@@ -95,9 +95,10 @@ public class ArtifactService {
         ArtifactType type =
                 types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
         try {
-            rules.checkValidity(Optional.empty(), type, content);
+            rules.checkValidity(Optional.of(artifactId), type, content);
         } catch (InvalidContentException | RuleViolationException invalid) {
-            // The global rules judge a new artifact; an existing one is judged by its own rules.
+            // The artifact's rules judge it (rules may be configured ahead of a new artifact), else
+            // the global ones; ifExists may still answer for an existing artifact.
             // Anything else, such as the backend being unavailable while the rules load, is no verdict
             // on the content and is answered as it is.
             if (ifExists == IfExists.FAIL || current(artifactId).isEmpty()) {
@@ -155,7 +156,7 @@ public class ArtifactService {
         }
         Optional<StoredVersion> current = current(artifactId);
         if (current.isEmpty()) {
-            rules.checkValidity(Optional.empty(), type, content);
+            rules.checkValidity(Optional.of(artifactId), type, content); // its rules may be set ahead of it
             try {
                 return storage().artifacts().create(draft(artifactId, type, content));
             } catch (AlreadyExistsException e) {
@@ -193,7 +194,7 @@ public class ArtifactService {
             throw new InvalidContentException("The schema is empty.");
         }
         boolean exists = current(artifactId).isPresent();
-        rules.checkValidity(exists ? Optional.of(artifactId) : Optional.empty(), type, content);
+        rules.checkValidity(Optional.of(artifactId), type, content);
         if (exists) {
             Optional<StoredVersion> same = sameContent(artifactId, type, content);
             if (same.isPresent()

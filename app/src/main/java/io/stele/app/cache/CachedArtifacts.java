@@ -4,8 +4,6 @@ import io.stele.storage.ArtifactStore;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.forwarding.ForwardingArtifactStore;
-import java.util.Map;
-import java.util.Optional;
 
 /** Artifacts through the read cache: a new artifact's first version is cached as its latest, with no rules. */
 final class CachedArtifacts extends ForwardingArtifactStore {
@@ -23,10 +21,6 @@ final class CachedArtifacts extends ForwardingArtifactStore {
 
     @Override
     public StoredVersion create(VersionDraft draft) {
-        ChangeStamps.Stamp before = cache.stamp(draft.artifactId());
-        StoredVersion created = super.create(draft);
-        cache.keepAsLatest(created, before);
-        cache.keepRules(created.artifactId(), Optional.of(Map.of()), before); // a new artifact has none
-        return created;
+        return cache.addingVersion(draft.artifactId(), () -> super.create(draft), created -> created);
     }
 }

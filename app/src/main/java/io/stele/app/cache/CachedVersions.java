@@ -5,8 +5,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
-import io.stele.storage.RuleScope;
-import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredContent;
@@ -16,7 +14,6 @@ import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
 import io.stele.storage.forwarding.ForwardingVersionStore;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -133,13 +130,7 @@ final class CachedVersions extends ForwardingVersionStore {
 
     @Override
     public StoredArtifact add(VersionDraft draft) {
-        ChangeStamps.Stamp before = stamps.of(draft.artifactId());
-        Optional<Map<RuleType, String>> rulesBefore =
-                cache.cachedRules().cached(RuleScope.artifact(draft.artifactId()));
-        StoredArtifact added = super.add(draft);
-        cache.keepAsLatest(added.latest(), before);
-        cache.keepRules(draft.artifactId(), rulesBefore, before); // adding a version changes no rule
-        return added;
+        return cache.addingVersion(draft.artifactId(), () -> super.add(draft), StoredArtifact::latest);
     }
 
     @Override

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A read cache above any backend. It keeps the latest version of each artifact with the answer to
@@ -103,17 +105,13 @@ public final class CachingStorage extends ForwardingStorage {
         latest.invalidate(artifactId);
     }
 
-    ChangeStamps.Stamp stamp(String artifactId) {
-        return stamps.of(artifactId);
-    }
-
     /**
      * Caches a version this node just wrote as its artifact's latest, so that the next write or
      * read of the artifact needs no look-up: only when the write's own change report is the only
      * one its stripe has seen since the write began, so a concurrent change, here or on another
      * node, is never hidden behind it.
      */
-    void keepAsLatest(StoredVersion written, ChangeStamps.Stamp before) {
+    private void keepAsLatest(StoredVersion written, ChangeStamps.Stamp before) {
         keep(new LatestCache.Entry(written, before.resets()), before.afterOwnChange());
     }
 
@@ -128,10 +126,24 @@ public final class CachingStorage extends ForwardingStorage {
     }
 
     /**
+     * Runs a write that adds a version and changes no rule (creating an artifact, which may have
+     * rules configured ahead of it, or adding a version), then caches the version it wrote as the
+     * artifact's latest and the rules cached before it, each only if no other change came meanwhile.
+     */
+    <T> T addingVersion(String artifactId, Supplier<T> write, Function<T, StoredVersion> written) {
+        ChangeStamps.Stamp before = stamps.of(artifactId);
+        Optional<Map<RuleType, String>> rulesBefore = rules.cached(RuleScope.artifact(artifactId));
+        T result = write.get();
+        keepAsLatest(written.apply(result), before);
+        keepRules(artifactId, rulesBefore, before);
+        return result;
+    }
+
+    /**
      * Caches an artifact's rules again after a write of this node that changed none, with the same
      * care as {@link #keepAsLatest}: every new version reads the rules, and most artifacts have none.
      */
-    void keepRules(String artifactId, Optional<Map<RuleType, String>> known, ChangeStamps.Stamp before) {
+    private void keepRules(String artifactId, Optional<Map<RuleType, String>> known, ChangeStamps.Stamp before) {
         ChangeStamps.Stamp expected = before.afterOwnChange();
         if (known.isEmpty() || !stamps.stands(artifactId, expected)) {
             return;
@@ -247,10 +259,6 @@ public final class CachingStorage extends ForwardingStorage {
 
     Cache<Long, StoredContent> contentCache() {
         return contents;
-    }
-
-    CachedRules cachedRules() {
-        return rules;
     }
 
     @Override

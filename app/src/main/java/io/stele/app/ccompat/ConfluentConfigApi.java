@@ -78,7 +78,10 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
         });
     }
 
-    /** Sets a subject's compatibility level: its COMPATIBILITY rule. */
+    /**
+     * Sets a subject's compatibility level, its COMPATIBILITY rule, whether or not the subject has
+     * versions yet: the level applies to the versions registered after it.
+     */
     @PUT
     @Path("config/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -171,7 +174,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
         ArtifactType type = type(schema);
         Content content = upload(schema).content();
         boolean exists = storage().artifacts().get(subject).isPresent();
-        rules.checkValidity(exists ? Optional.of(subject) : Optional.empty(), type, content);
+        rules.checkValidity(Optional.of(subject), type, content);
         boolean latest = version.map(ConfluentRequests::latest).orElse(true);
         if (latest && (!exists || storage().versions().latest(subject).isEmpty())) {
             return new CompatibilityAnswer(true, verbose ? List.of() : null); // nothing to be compatible with

@@ -5,7 +5,6 @@ import static io.stele.app.ccompat.ConfluentRequests.flag;
 
 import io.stele.app.ccompat.ConfluentBodies.ModeBody;
 import io.stele.app.mode.Mode;
-import io.stele.storage.NotFoundException;
 import io.stele.storage.PageRequest;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
@@ -70,8 +69,8 @@ abstract class ConfluentModeApi extends ConfluentResource {
     }
 
     /**
-     * Sets a subject's mode and echoes it; the subject must exist. IMPORT needs a subject whose
-     * versions are all soft-deleted, unless {@code force=true}.
+     * Sets a subject's mode and echoes it, whether or not the subject has versions yet. IMPORT needs
+     * a subject without versions, or whose versions are all soft-deleted, unless {@code force=true}.
      */
     @PUT
     @Path("mode/{subject}")
@@ -106,13 +105,9 @@ abstract class ConfluentModeApi extends ConfluentResource {
         return Mode.inForce(scope -> storage().rules().get(scope, RuleType.MODE), subject);
     }
 
-    /** The subject's own mode; empty for a subject without one, or that does not exist. */
+    /** The subject's own mode, which it may have before its first version; empty for none. */
     private Optional<String> ownMode(String subject) {
-        try {
-            return storage().rules().get(RuleScope.artifact(subject), RuleType.MODE);
-        } catch (NotFoundException e) {
-            return Optional.empty();
-        }
+        return storage().rules().get(RuleScope.artifact(subject), RuleType.MODE);
     }
 
     private static ConfluentException modeNotConfigured(String subject) {

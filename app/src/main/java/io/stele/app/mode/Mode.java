@@ -1,6 +1,5 @@
 package io.stele.app.mode;
 
-import io.stele.storage.NotFoundException;
 import io.stele.storage.RuleScope;
 import java.util.Locale;
 import java.util.Optional;
@@ -34,18 +33,11 @@ public enum Mode {
      * The mode in force for an artifact (or, with none, for the registry): the artifact's own, else
      * the global one, else READWRITE.
      *
-     * @param modes the MODE rule of a scope, as stored; an artifact-scoped read may throw {@link
-     *     NotFoundException} for an artifact that does not exist, which has no mode of its own
+     * @param modes the MODE rule of a scope, as stored (an artifact's may be set before the artifact
+     *     exists)
      */
     public static Mode inForce(Function<RuleScope, Optional<String>> modes, Optional<String> artifactId) {
-        Optional<String> own = Optional.empty();
-        if (artifactId.isPresent()) {
-            try {
-                own = modes.apply(RuleScope.artifact(artifactId.get()));
-            } catch (NotFoundException e) {
-                // not created yet: the global mode applies
-            }
-        }
+        Optional<String> own = artifactId.flatMap(id -> modes.apply(RuleScope.artifact(id)));
         return own.or(() -> modes.apply(RuleScope.GLOBAL)).flatMap(Mode::parse).orElse(READWRITE);
     }
 }

@@ -41,8 +41,7 @@ public final class ModeGuard extends ForwardingStorage {
     private final TransferStore transfer = new Transfer();
 
     /**
-     * @param modes a scope's MODE rule; may throw {@code NotFoundException} for an artifact that does
-     *     not exist
+     * @param modes a scope's MODE rule
      */
     public ModeGuard(RegistryStorage backend, Function<RuleScope, Optional<String>> modes) {
         this.backend = backend;

@@ -19,7 +19,18 @@ public class RuleEndpoints {
     @Inject
     StorageProvider provider;
 
-    private RuleStore rules() {
+    /**
+     * The rules, after checking that the scope's artifact exists: this API shows rules of existing
+     * artifacts only, though the storage keeps rules configured ahead of an artifact.
+     *
+     * @throws NotFoundException when the scope is an artifact that does not exist
+     */
+    private RuleStore rules(RuleScope scope) {
+        scope.artifactId().ifPresent(id -> {
+            if (provider.storage().artifacts().get(id).isEmpty()) {
+                throw NotFoundException.artifact(id);
+            }
+        });
         return provider.storage().rules();
     }
 
@@ -28,7 +39,7 @@ public class RuleEndpoints {
             Stream.of(RuleType.values()).filter(RuleType::checksContent).toList();
 
     List<RuleType> list(RuleScope scope) {
-        return rules().list(scope).keySet().stream()
+        return rules(scope).list(scope).keySet().stream()
                 .filter(RuleType::checksContent)
                 .sorted()
                 .toList();
@@ -40,12 +51,13 @@ public class RuleEndpoints {
                     + (rule == null || rule.type() == null ? "missing" : "not one this API configures")
                     + "; expected one of " + SHOWN + ".");
         }
-        rules().create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
+        rules(scope).create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
     }
 
     Rule get(RuleScope scope, String name) {
         RuleType type = parse(scope, name);
-        return rules().get(scope, type)
+        return rules(scope)
+                .get(scope, type)
                 .map(config -> new Rule(config, type))
                 .orElseThrow(() -> NotFoundException.rule(scope, type));
     }
@@ -60,23 +72,23 @@ public class RuleEndpoints {
                     "The rule in the body is " + rule.type() + ", the path names " + type + ".");
         }
         String config = RulesService.requireValidConfig(type, rule.config());
-        rules().update(scope, type, config);
+        rules(scope).update(scope, type, config);
         return new Rule(config, type);
     }
 
     void delete(RuleScope scope, String name) {
-        rules().delete(scope, parse(scope, name));
+        rules(scope).delete(scope, parse(scope, name));
     }
 
     /** Removes the rules this API shows; the scope's mode, if it has one, stays. */
     void deleteAll(RuleScope scope) {
-        if (!rules().list(scope).containsKey(RuleType.MODE)) {
-            rules().deleteAll(scope);
+        if (!rules(scope).list(scope).containsKey(RuleType.MODE)) {
+            rules(scope).deleteAll(scope);
             return;
         }
         for (RuleType type : list(scope)) {
             try {
-                rules().delete(scope, type);
+                rules(scope).delete(scope, type);
             } catch (NotFoundException e) {
                 // removed meanwhile
             }

@@ -200,9 +200,7 @@ public class RulesService {
 
     /**
      * Sets the COMPATIBILITY rule of an artifact, or the global one when {@code artifactId} is
-     * empty, whether or not one is set.
-     *
-     * @throws NotFoundException when the artifact does not exist
+     * empty, whether or not one is set, and whether or not the artifact exists yet.
      */
     public void setCompatibility(Optional<String> artifactId, Compatibility level) {
         set(artifactId, RuleType.COMPATIBILITY, level.name());
@@ -210,9 +208,8 @@ public class RulesService {
 
     /**
      * Sets a rule of an artifact, or the global one when {@code artifactId} is empty, whether or not
-     * one is set; a concurrent set of the same rule is retried once.
-     *
-     * @throws NotFoundException when the artifact does not exist
+     * one is set, and whether or not the artifact exists yet; a concurrent set of the same rule is
+     * retried once.
      */
     public void set(Optional<String> artifactId, RuleType type, String config) {
         RuleScope scope = artifactId.map(RuleScope::artifact).orElse(RuleScope.GLOBAL);

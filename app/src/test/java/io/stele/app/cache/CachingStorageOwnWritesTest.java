@@ -62,6 +62,22 @@ class CachingStorageOwnWritesTest {
     }
 
     @Test
+    void anArtifactThisNodeCreates_keepsTheRulesConfiguredAheadOfIt() {
+        RuleScope ahead = RuleScope.artifact("b");
+        assertThat(cache.rules().list(ahead)).isEmpty();
+        cache.rules().create(ahead, RuleType.COMPATIBILITY, "NONE");
+        assertThat(cache.rules().list(ahead)).isEqualTo(Map.of(RuleType.COMPATIBILITY, "NONE"));
+        int rules = backend.ruleLists.get();
+
+        cache.artifacts().create(Drafts.avro("b", 1));
+
+        assertThat(cache.rules().list(ahead)).isEqualTo(Map.of(RuleType.COMPATIBILITY, "NONE"));
+        assertThat(backend.ruleLists.get())
+                .as("rule reads that reached the backend")
+                .isEqualTo(rules);
+    }
+
+    @Test
     void aChangeOfTheRules_stillDropsTheCachedRules() {
         assertThat(cache.rules().list(SCOPE)).isEqualTo(Map.of(RuleType.VALIDITY, "FULL"));
         cache.versions().add(Drafts.avro("a", 2));

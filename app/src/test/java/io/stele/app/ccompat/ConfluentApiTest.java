@@ -240,15 +240,38 @@ public class ConfluentApiTest {
                 422,
                 42203,
                 "Invalid compatibility level");
-        assertError(
-                given().contentType(TYPE)
-                        .body("{\"compatibility\":\"FULL\"}")
-                        .put(root + "/config/" + subject())
-                        .then(),
-                404,
-                40401,
-                "not found");
         given().get(root + "/contexts").then().statusCode(200).body("$", contains("."));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void config_ofASubjectWithoutVersions_isKept_andJudgesTheVersionsRegisteredAfter(String root) {
+        String subject = subject();
+        String name = recordName();
+        given().contentType(TYPE)
+                .body("{\"compatibility\":\"NONE\"}")
+                .put(root + "/config/" + subject)
+                .then()
+                .statusCode(200)
+                .body("compatibility", equalTo("NONE"));
+        given().get(root + "/config/" + subject).then().statusCode(200).body("compatibilityLevel", equalTo("NONE"));
+        given().get("/api/artifacts/" + subject + "/rules").then().statusCode(404);
+        assertError(given().get(root + "/subjects/" + subject + "/versions").then(), 404, 40401, "not found");
+
+        register(root, subject, avro(name, false));
+        String unrelated = "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"other\","
+                + "\"type\":\"string\"}]}";
+        register(root, subject, unrelated); // NONE, set ahead: anything goes, where BACKWARD would refuse it
+        given().get("/api/artifacts/" + subject + "/rules/COMPATIBILITY")
+                .then()
+                .statusCode(200)
+                .body("config", equalTo("NONE"));
+
+        given().delete(root + "/subjects/" + subject + "?permanent=false")
+                .then()
+                .statusCode(200);
+        given().delete(root + "/subjects/" + subject + "?permanent=true").then().statusCode(200);
+        assertError(given().get(root + "/config/" + subject).then(), 404, 40408, subject); // gone with the subject
     }
 
     @ParameterizedTest

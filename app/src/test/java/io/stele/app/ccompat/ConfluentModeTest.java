@@ -60,7 +60,35 @@ public class ConfluentModeTest {
         get(root + "/mode/" + subject + "?defaultToGlobal=true").statusCode(200).body("mode", equalTo("READWRITE"));
         assertError(put(root + "/mode/" + subject, "{\"mode\":\"SOMETIMES\"}"), 422, 42204, "Invalid mode");
         assertError(put(root + "/mode/" + subject, "{}"), 422, 42204, "Invalid mode");
-        assertError(put(root + "/mode/" + subject(), "{\"mode\":\"READONLY\"}"), 404, 40401, "not found");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void aSubjectWithoutVersions_keepsAModeSetAhead_whichItsFirstVersionObeys(String root) {
+        String subject = subject();
+        String name = recordName();
+        makeReadOnly(root, subject, avro(name, false));
+        given().contentType("application/json")
+                .header("X-Registry-ArtifactId", subject)
+                .body(avro(name, false))
+                .post("/api/artifacts")
+                .then()
+                .statusCode(409)
+                .body("message", containsString("read-only mode"));
+        get("/api/artifacts/" + subject + "/rules").statusCode(404); // the v1 API shows existing artifacts' rules
+        assertError(get(root + "/subjects/" + subject + "/versions"), 404, 40401, "not found");
+
+        put(root + "/mode/" + subject, "{\"mode\":\"IMPORT\"}").statusCode(200).body("mode", equalTo("IMPORT"));
+        long id = IMPORTED_IDS.getAndAdd(10);
+        post(root + "/subjects/" + subject + "/versions", imported(avro(name, false), id, 3))
+                .statusCode(200)
+                .body("id", isId(id));
+        get(root + "/subjects/" + subject + "/versions").statusCode(200).body("", contains(3));
+        get(root + "/mode/" + subject).statusCode(200).body("mode", equalTo("IMPORT"));
+
+        given().delete(root + "/mode/" + subject).then().statusCode(200).body("mode", equalTo("IMPORT"));
+        register(root, subject, avro(name, true));
+        get(root + "/subjects/" + subject + "/versions").statusCode(200).body("", contains(3, 4));
     }
 
     @ParameterizedTest
@@ -70,16 +98,7 @@ public class ConfluentModeTest {
         String name = recordName();
         long id = register(root, subject, avro(name, false));
 
-        put(root + "/mode/" + subject, "{\"mode\":\"readonly\"}")
-                .statusCode(200)
-                .body("mode", equalTo("READONLY"));
-
-        get(root + "/mode/" + subject).statusCode(200).body("mode", equalTo("READONLY"));
-        assertError(
-                post(root + "/subjects/" + subject + "/versions", body(avro(name, true), null)),
-                422,
-                42205,
-                "Subject " + subject + " is in read-only mode");
+        makeReadOnly(root, subject, avro(name, true));
         String incompatible =
                 "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}";
         assertError(
@@ -146,6 +165,19 @@ public class ConfluentModeTest {
             put(root + "/mode", "{\"mode\":\"READWRITE\"}").statusCode(200);
         }
         register(root, subject(), avro(name, false));
+    }
+
+    /** Sets a subject READONLY (in lower case, as the mode may be sent) and sees it refuse a schema. */
+    private static void makeReadOnly(String root, String subject, String refused) {
+        put(root + "/mode/" + subject, "{\"mode\":\"readonly\"}")
+                .statusCode(200)
+                .body("mode", equalTo("READONLY"));
+        get(root + "/mode/" + subject).statusCode(200).body("mode", equalTo("READONLY"));
+        assertError(
+                post(root + "/subjects/" + subject + "/versions", body(refused, null)),
+                422,
+                42205,
+                "Subject " + subject + " is in read-only mode");
     }
 
     /** A register body with the id and version a migration gives. */

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One import batch sorted by table, checked for what the tables cannot check: every version and
- * artifact rule belongs to an artifact of the batch, with that artifact's type, within its numbers.
+ * One import batch sorted by table, checked for what the tables cannot check: every version
+ * belongs to an artifact of the batch, with that artifact's type, within its numbers. An
+ * artifact's rules need no artifact: they may be configured ahead of it.
  */
 record ImportPlan(
         List<TransferRecord.ContentBlob> contents,
@@ -53,8 +54,7 @@ record ImportPlan(
                 versions.add(v);
                 byArtifact.get(artifact.artifactId()).add(v.version());
             } else if (record instanceof TransferRecord.Rule rule) {
-                rule.scope().artifactId().ifPresent(id -> requireArtifact(artifacts, id, "A rule"));
-                rules.add(rule);
+                rules.add(rule); // of an artifact of the batch, of one stored, or configured ahead of its artifact
             }
         }
         byArtifact.forEach((id, list) -> {
@@ -74,6 +74,14 @@ record ImportPlan(
                     what + " of artifact '" + id + "' comes without the artifact before it in the same batch.");
         }
         return artifact;
+    }
+
+    /** Whether the batch holds rules of an artifact that it does not hold. */
+    boolean hasRulesAhead() {
+        return rules.stream().anyMatch(r -> r.scope()
+                .artifactId()
+                .filter(id -> !versionsByArtifact.containsKey(id))
+                .isPresent());
     }
 
     /** The version an artifact of the batch shows. */

@@ -9,6 +9,7 @@ import io.stele.storage.PageRequest;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
@@ -108,12 +109,21 @@ final class SqlArtifactStore implements ArtifactStore {
     @Override
     public void delete(String artifactId) {
         int deleted = changes.write(jdbc, new Change.ArtifactChanged(artifactId), c -> {
-            int rows = Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);
+            int rows = deleteRow(c, artifactId);
             ContentRefs.requireArtifactUnreferenced(c, artifactId);
             return rows;
         });
         if (deleted == 0) {
             throw NotFoundException.artifact(artifactId);
         }
+    }
+
+    /**
+     * Deletes an artifact's row (its versions go with it by the schema's cascade) and its rules,
+     * which no key ties to the row; answers how many artifacts were deleted, 0 or 1.
+     */
+    static int deleteRow(Connection c, String artifactId) throws SQLException {
+        Jdbc.update(c, "DELETE FROM artifact_rules WHERE artifact_id = ?", artifactId);
+        return Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);
     }
 }

@@ -6,14 +6,15 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
 import io.stele.storage.RuleType;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Global rules in {@code global_rules}, artifact rules in {@code artifact_rules}. */
+/**
+ * Global rules in {@code global_rules}, artifact rules in {@code artifact_rules}, keyed by the
+ * artifact's id whether or not the artifact exists.
+ */
 final class SqlRuleStore implements RuleStore {
 
     private final Jdbc jdbc;
@@ -43,30 +44,13 @@ final class SqlRuleStore implements RuleStore {
 
     @Override
     public Map<RuleType, String> list(RuleScope scope) {
+        Where w = Where.of(scope);
         Map<RuleType, String> rules = new EnumMap<>(RuleType.class);
-        if (scope.artifactId().isEmpty()) {
-            jdbc.read(c -> Jdbc.queryList(c, "SELECT rule_type, config FROM global_rules", rs -> {
-                rules.put(RuleType.valueOf(rs.getString(1)), rs.getString(2));
-                return null;
-            }));
-            return rules;
-        }
-        // One query tells both whether the artifact exists and what its rules are: every write reads them.
-        String id = scope.artifactId().get();
-        List<String[]> rows = jdbc.read(c -> Jdbc.queryList(
+        jdbc.read(c -> Jdbc.queryList(
                 c,
-                "SELECT r.rule_type, r.config FROM artifacts a"
-                        + " LEFT JOIN artifact_rules r ON r.artifact_id = a.artifact_id WHERE a.artifact_id = ?",
-                rs -> new String[] {rs.getString(1), rs.getString(2)},
-                id));
-        if (rows.isEmpty()) {
-            throw NotFoundException.artifact(id);
-        }
-        for (String[] row : rows) {
-            if (row[0] != null) {
-                rules.put(RuleType.valueOf(row[0]), row[1]);
-            }
-        }
+                "SELECT rule_type, config FROM " + w.table() + " WHERE " + w.condition(),
+                rs -> rules.put(RuleType.valueOf(rs.getString(1)), rs.getString(2)),
+                w.params()));
         return rules;
     }
 
@@ -85,7 +69,6 @@ final class SqlRuleStore implements RuleStore {
     @Override
     public void create(RuleScope scope, RuleType type, String config) {
         write(scope, c -> {
-            requireArtifact(c, scope, true);
             try {
                 if (scope.artifactId().isPresent()) {
                     Jdbc.update(
@@ -138,10 +121,7 @@ final class SqlRuleStore implements RuleStore {
     @Override
     public void deleteAll(RuleScope scope) {
         Where w = Where.of(scope);
-        write(scope, c -> {
-            requireArtifact(c, scope, false);
-            return Jdbc.update(c, "DELETE FROM " + w.table() + " WHERE " + w.condition(), w.params());
-        });
+        write(scope, c -> Jdbc.update(c, "DELETE FROM " + w.table() + " WHERE " + w.condition(), w.params()));
     }
 
     private void write(RuleScope scope, Jdbc.Work<Integer> work) {
@@ -156,16 +136,5 @@ final class SqlRuleStore implements RuleStore {
             throw NotFoundException.rule(scope, type);
         }
         return rows;
-    }
-
-    private static void requireArtifact(Connection c, RuleScope scope, boolean lock) throws SQLException {
-        if (scope.artifactId().isEmpty()) {
-            return;
-        }
-        String id = scope.artifactId().get();
-        String sql = "SELECT 1 FROM artifacts WHERE artifact_id = ?" + (lock ? " FOR UPDATE" : "");
-        if (Jdbc.queryOne(c, sql, rs -> 1, id).isEmpty()) {
-            throw NotFoundException.artifact(id);
-        }
     }
 }

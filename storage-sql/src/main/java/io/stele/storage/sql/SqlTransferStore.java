@@ -86,6 +86,7 @@ final class SqlTransferStore implements TransferStore {
                                     VersionRows.instant(rs, "a_created_on"),
                                     rs.getInt("a_last")));
                             artifactRules.getOrDefault(artifactId, List.of()).forEach(sink);
+                            artifactRules.remove(artifactId);
                         }
                         long contentId = rs.getLong("content_id");
                         boolean first = contentId <= Integer.MAX_VALUE
@@ -104,6 +105,10 @@ final class SqlTransferStore implements TransferStore {
                         }
                         sink.accept(new TransferRecord.Version(VersionRows.map(rs), rs.getString("canonical_hash")));
                     });
+            // rules configured ahead of their artifacts, last
+            artifactRules.keySet().stream()
+                    .sorted()
+                    .forEach(id -> artifactRules.get(id).forEach(sink));
             return null;
         });
     }
@@ -139,6 +144,8 @@ final class SqlTransferStore implements TransferStore {
         try {
             if (plan.rules().stream().anyMatch(r -> r.scope().artifactId().isEmpty())) {
                 changes.write(jdbc, new Change.GlobalChanged(), work);
+            } else if (plan.hasRulesAhead()) {
+                changes.write(jdbc, new Change.Unknown(), work); // rules a cache may hold as none
             } else {
                 jdbc.inTransaction(work); // only new artifacts: nothing any cache holds has changed
             }

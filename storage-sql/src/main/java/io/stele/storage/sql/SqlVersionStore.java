@@ -303,7 +303,7 @@ final class SqlVersionStore implements VersionStore {
             ContentRefs.requireUnreferenced(c, artifactId, version);
             if (Jdbc.queryOne(c, "SELECT 1 FROM versions WHERE artifact_id = ? LIMIT 1", rs -> 1, artifactId)
                     .isEmpty()) {
-                Jdbc.update(c, "DELETE FROM artifacts WHERE artifact_id = ?", artifactId);
+                SqlArtifactStore.deleteRow(c, artifactId);
             } else {
                 VersionRows.refreshArtifact(c, artifactId);
             }

@@ -155,6 +155,10 @@ class PostgresReplicasIT {
             assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.ArtifactChanged(id));
             s.executeUpdate("INSERT INTO global_rules (rule_type, config) VALUES ('VALIDITY', 'FULL')");
             assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.GlobalChanged());
+            String ahead = "sql-" + UUID.randomUUID(); // rules of an artifact not created yet
+            s.executeUpdate("INSERT INTO artifact_rules (artifact_id, rule_type, config) VALUES ('" + ahead
+                    + "', 'COMPATIBILITY', 'NONE')");
+            assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.ArtifactChanged(ahead));
         }
     }
 

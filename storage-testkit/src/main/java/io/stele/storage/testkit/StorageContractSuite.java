@@ -53,7 +53,8 @@ public abstract class StorageContractSuite
                 ContentUsageContract,
                 SoftDeletionContract,
                 ImportVersionContract,
-                ReferencesContract {
+                ReferencesContract,
+                RulesAheadContract {
 
     private RegistryStorage storage;
 
@@ -478,13 +479,9 @@ public abstract class StorageContractSuite
     }
 
     @Test
-    void rules_artifactScopeIsSeparateFromGlobal_andNeedsTheArtifact() {
+    void rules_artifactScopeIsSeparateFromGlobal() {
         String id = newId();
         RuleScope scope = RuleScope.artifact(id);
-        assertThatThrownBy(() -> storage.rules().create(scope, RuleType.VALIDITY, "FULL"))
-                .isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> storage.rules().list(scope)).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> storage.rules().deleteAll(scope)).isInstanceOf(NotFoundException.class);
         create(id, schema(1));
         storage.rules().create(scope, RuleType.COMPATIBILITY, "FULL");
         assertThat(storage.rules().list(scope)).containsExactlyEntriesOf(Map.of(RuleType.COMPATIBILITY, "FULL"));
@@ -532,8 +529,12 @@ public abstract class StorageContractSuite
         StoredVersion v1 = create(id, schema(1));
         StoredVersion v2 = add(id, schema(2));
         storage.rules().create(RuleScope.artifact(id), RuleType.VALIDITY, "FULL");
+        String ahead = newId();
+        storage.rules().create(RuleScope.artifact(ahead), RuleType.MODE, "IMPORT");
         storage.close();
         storage = openStorage();
+        assertThat(storage.rules().get(RuleScope.artifact(ahead), RuleType.MODE))
+                .contains("IMPORT");
         assertThat(storage.versions().get(id, 1)).contains(v1);
         assertThat(storage.versions().latest(id)).contains(v2);
         assertThat(storage.contents()

@@ -37,9 +37,10 @@ interface TransferContract extends ContractFixtures {
             if (record instanceof TransferRecord.Artifact a) {
                 current[0] = a.artifactId();
             }
-            boolean global = record instanceof TransferRecord.Rule r
-                    && r.scope().artifactId().isEmpty();
-            if (!global && artifactIds.contains(current[0])) {
+            boolean wanted = record instanceof TransferRecord.Rule r
+                    ? r.scope().artifactId().filter(artifactIds::contains).isPresent()
+                    : artifactIds.contains(current[0]);
+            if (wanted) {
                 records.add(record);
             }
         });
