@@ -1,6 +1,8 @@
 package io.stele.app.rules;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The schemas a schema references, read from the registry: each under the name the referring
@@ -27,5 +29,12 @@ public record ResolvedReferences(List<Named> inOrder) {
 
     public boolean isEmpty() {
         return inOrder.isEmpty();
+    }
+
+    /** The referenced schemas' text by name, dependencies first; a name given twice keeps its first schema. */
+    public Map<String, String> byName() {
+        Map<String, String> byName = new LinkedHashMap<>();
+        inOrder.forEach(named -> byName.putIfAbsent(named.name(), named.text()));
+        return byName;
     }
 }

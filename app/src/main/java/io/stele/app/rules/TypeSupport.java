@@ -23,15 +23,27 @@ public interface TypeSupport {
     void validate(String content, Validity level);
 
     /**
-     * Checks content that references other schemas, which are given resolved. A type whose checks
-     * do not follow references (the default) checks the content alone: its references are stored
-     * and served, and a client resolves them.
+     * Checks content that references other schemas, which are given resolved: by default the
+     * content alone, then, at a level other than NONE and with references, {@link
+     * #requireNamedReferences}. Without references nothing outside the content is checked: the v1
+     * API stores schemas on their own.
      *
      * @throws InvalidContentException naming what is wrong
      */
     default void validate(String content, ResolvedReferences references, Validity level) {
         validate(content, level);
+        if (level != Validity.NONE && !references.isEmpty()) {
+            requireNamedReferences(content, references);
+        }
     }
+
+    /**
+     * Checks that each other document the content uses (an import, a {@code $ref}) is one that a
+     * reference names, as a client resolving the schema needs; the default checks nothing.
+     *
+     * @throws InvalidContentException naming the document none of the references names
+     */
+    default void requireNamedReferences(String content, ResolvedReferences references) {}
 
     /** {@link #canonical(String)} of content that references other schemas. */
     default String canonical(String content, ResolvedReferences references) {

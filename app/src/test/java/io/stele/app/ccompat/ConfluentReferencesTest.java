@@ -206,7 +206,43 @@ public class ConfluentReferencesTest {
     }
 
     private static String protobuf(String schema, Object... references) {
-        return "{\"schemaType\":\"PROTOBUF\"," + body(schema, references).substring(1);
+        return typed("PROTOBUF", schema, references);
+    }
+
+    private static String typed(String type, String schema, Object... references) {
+        return "{\"schemaType\":\"" + type + "\"," + body(schema, references).substring(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void jsonSchemaCompatibility_followsRefsIntoTheReferencedVersions(String root) {
+        String addresses = subject();
+        given().contentType("application/json")
+                .body("{\"compatibility\":\"NONE\"}")
+                .put(root + "/config/" + addresses)
+                .then()
+                .statusCode(200);
+        String address = "{\"type\":\"object\",\"properties\":{\"zip\":{\"type\":\"string\"}}}";
+        post(root + "/subjects/" + addresses + "/versions", typed("JSON", address))
+                .statusCode(200);
+        post(root + "/subjects/" + addresses + "/versions", typed("JSON", address.replace("string", "integer")))
+                .statusCode(200);
+        String customer = "{\"type\":\"object\",\"properties\":{\"home\":{\"$ref\":\"address.json\"}}}";
+        String customers = subject();
+        registerReferring(root, customers, typed("JSON", customer, "address.json", addresses, 1));
+
+        assertError(
+                post(
+                        root + "/subjects/" + customers + "/versions",
+                        typed("JSON", customer, "address.json", addresses, 2)),
+                409,
+                409,
+                "/properties/home/properties/zip");
+        post(
+                        root + "/compatibility/subjects/" + customers + "/versions/latest",
+                        typed("JSON", customer, "address.json", addresses, 1))
+                .statusCode(200)
+                .body("is_compatible", equalTo(true));
     }
 
     @ParameterizedTest

@@ -2,6 +2,7 @@ package io.stele.app.rules.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.ResolvedReferences;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
@@ -34,7 +35,10 @@ import java.util.List;
  * Whether every document valid under the writer's schema is valid under the reader's. The walk
  * goes through {@code properties}, {@code additionalProperties}, {@code items} and {@code
  * prefixItems}, following {@code $ref}s into the same document (into {@code definitions}, {@code
- * $defs} or anywhere by JSON pointer). At each schema the reader is incompatible when:
+ * $defs} or anywhere by JSON pointer) and into the schemas it references: a {@code $ref} whose part
+ * before {@code #} is a reference's name (as given, or resolved against the document's {@code
+ * $id}) is followed into that schema, at the pointer after {@code #} or at its root. At each schema
+ * the reader is incompatible when:
  *
  * <ol>
  *   <li>{@code type} is changed or narrowed: a type the writer allows is not allowed (an absent
@@ -65,8 +69,8 @@ import java.util.List;
  *       dependentRequired}, {@code dependentSchemas}, {@code propertyNames}, {@code
  *       patternProperties}, {@code contains}, {@code additionalItems}, {@code unevaluated*}) is
  *       added or differs: these are compared only for equality, and removing one is compatible;
- *   <li>a {@code $ref} that cannot be followed (to another document, or broken) differs from the
- *       writer's.
+ *   <li>a {@code $ref} that cannot be followed (to a document that is not one of the schema's
+ *       references, or broken) differs from the writer's.
  * </ol>
  *
  * <p>Not compared: siblings of a {@code $ref}, references by anchor, and the schemas a combining
@@ -92,6 +96,24 @@ public class JsonSchemaSupport implements TypeSupport {
         }
     }
 
+    /**
+     * Each {@code $ref} to another document must name one of the references (as given, or resolved
+     * against the schema's {@code $id}).
+     */
+    @Override
+    public void requireNamedReferences(String content, ResolvedReferences references) {
+        JsonNode schema = Json.parseSchema(content);
+        ReferencedDocuments documents = new ReferencedDocuments(references.byName());
+        for (SchemaRefs.Ref ref : SchemaRefs.all(schema)) {
+            int hash = ref.value().indexOf('#');
+            String document = hash < 0 ? ref.value() : ref.value().substring(0, hash);
+            if (!ref.local() && documents.name(document, schema).isEmpty()) {
+                throw new InvalidContentException("Invalid JSON Schema: the $ref '" + ref.value() + "' at " + ref.at()
+                        + " names a document that none of its references names.");
+            }
+        }
+    }
+
     @Override
     public String canonical(String content) {
         try {
@@ -104,5 +126,15 @@ public class JsonSchemaSupport implements TypeSupport {
     @Override
     public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
         return SchemaComparison.compare(Json.parseSchema(reader), Json.parseSchema(writer));
+    }
+
+    @Override
+    public List<Incompatibility> readerIncompatibilities(
+            String reader, ResolvedReferences readerReferences, String writer, ResolvedReferences writerReferences) {
+        return SchemaComparison.compare(
+                Json.parseSchema(reader),
+                readerReferences.byName(),
+                Json.parseSchema(writer),
+                writerReferences.byName());
     }
 }

@@ -17,9 +17,9 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Walks a reader schema and a writer schema side by side, through {@code properties},
  * {@code additionalProperties}, {@code items} and {@code prefixItems}, following {@code $ref}s
- * into the same document, and applies {@link KeywordRules} at each step. Locations are JSON
- * pointers along the path walked, so a property reached through a {@code $ref} is named by where
- * it is used, not where it is defined.
+ * into the same document and into the documents each side references, and applies {@link
+ * KeywordRules} at each step. Locations are JSON pointers along the path walked, so a property
+ * reached through a {@code $ref} is named by where it is used, not where it is defined.
  */
 final class SchemaComparison {
 
@@ -38,8 +38,11 @@ final class SchemaComparison {
             "$schema",
             "$anchor");
 
-    /** A schema after following its {@code $ref}s; {@code unresolved} is the reference that could not be. */
-    private record Target(JsonNode schema, String unresolved) {}
+    /**
+     * A schema after following its {@code $ref}s, with the document it is in; {@code unresolved} is
+     * the reference that could not be followed.
+     */
+    private record Target(JsonNode schema, JsonNode document, String unresolved) {}
 
     /** A pair of schemas compared, told apart by identity, so recursive schemas end. */
     private record Pair(JsonNode reader, JsonNode writer) {
@@ -54,27 +57,49 @@ final class SchemaComparison {
         }
     }
 
-    private final JsonNode readerRoot;
-    private final JsonNode writerRoot;
+    private final ReferencedDocuments readerReferenced;
+    private final ReferencedDocuments writerReferenced;
+    /** The documents the schemas being compared are in: a {@code #} reference points into these. */
+    private JsonNode readerRoot;
+
+    private JsonNode writerRoot;
     private final List<Incompatibility> found = new ArrayList<>();
     private final KeywordRules rules = new KeywordRules(found);
     private final Set<Pair> compared = new HashSet<>();
 
-    private SchemaComparison(JsonNode readerRoot, JsonNode writerRoot) {
+    private SchemaComparison(
+            JsonNode readerRoot,
+            Map<String, String> readerReferences,
+            JsonNode writerRoot,
+            Map<String, String> writerReferences) {
         this.readerRoot = readerRoot;
         this.writerRoot = writerRoot;
+        this.readerReferenced = new ReferencedDocuments(readerReferences);
+        this.writerReferenced = new ReferencedDocuments(writerReferences);
     }
 
     /** What keeps {@code reader} from accepting all that {@code writer} accepts, in walk order. */
     static List<Incompatibility> compare(JsonNode reader, JsonNode writer) {
-        SchemaComparison comparison = new SchemaComparison(reader, writer);
+        return compare(reader, Map.of(), writer, Map.of());
+    }
+
+    /**
+     * {@link #compare(JsonNode, JsonNode)} of schemas that reference other documents, given as
+     * text by the name their {@code $ref}s use.
+     */
+    static List<Incompatibility> compare(
+            JsonNode reader,
+            Map<String, String> readerReferences,
+            JsonNode writer,
+            Map<String, String> writerReferences) {
+        SchemaComparison comparison = new SchemaComparison(reader, readerReferences, writer, writerReferences);
         comparison.compare("", reader, writer);
         return List.copyOf(comparison.found);
     }
 
     private void compare(String at, JsonNode readerSchema, JsonNode writerSchema) {
-        Target reader = follow(readerRoot, readerSchema);
-        Target writer = follow(writerRoot, writerSchema);
+        Target reader = follow(readerReferenced, readerRoot, readerSchema);
+        Target writer = follow(writerReferenced, writerRoot, writerSchema);
         if (reader.unresolved() != null || writer.unresolved() != null) {
             unresolved(at, reader, writer);
             return;
@@ -82,6 +107,19 @@ final class SchemaComparison {
         if (!compared.add(new Pair(reader.schema(), writer.schema()))) {
             return; // compared already, where first used: recursive schemas end, shared ones report once
         }
+        JsonNode outerReader = readerRoot;
+        JsonNode outerWriter = writerRoot;
+        readerRoot = reader.document();
+        writerRoot = writer.document();
+        try {
+            compareFollowed(at, reader, writer);
+        } finally {
+            readerRoot = outerReader;
+            writerRoot = outerWriter;
+        }
+    }
+
+    private void compareFollowed(String at, Target reader, Target writer) {
         JsonNode r = reader.schema();
         JsonNode w = writer.schema().isBoolean() && writer.schema().asBoolean()
                 ? Json.MAPPER.createObjectNode()
@@ -169,7 +207,8 @@ final class SchemaComparison {
         } else if (writerRest != null && writerRest.isObject()) {
             compare(at, readerProperty, writerRest);
         } else if (!isFalse(writerRest)
-                && !permissive(follow(readerRoot, readerProperty).schema())) {
+                && !permissive(
+                        follow(readerReferenced, readerRoot, readerProperty).schema())) {
             found.add(new Incompatibility(
                     at,
                     "property '" + name + "' added while the writer's content model is open:"
@@ -230,27 +269,38 @@ final class SchemaComparison {
             found.add(new Incompatibility(
                     where,
                     "$ref '" + reader.unresolved()
-                            + "' is not in this document, so it cannot be compared with the writer's schema"));
+                            + "' is neither in this document nor one of its references, so it cannot be"
+                            + " compared with the writer's schema"));
         } else {
             found.add(new Incompatibility(
                     where,
                     "the writer's $ref '" + writer.unresolved()
-                            + "' is not in this document, so it cannot be compared with the reader's schema"));
+                            + "' is neither in this document nor one of its references, so it cannot be"
+                            + " compared with the reader's schema"));
         }
     }
 
-    /** Follows {@code $ref}s into the same document; siblings of a {@code $ref} are not read. */
-    private static Target follow(JsonNode root, JsonNode schema) {
+    /**
+     * Follows {@code $ref}s into the same document and into referenced ones; siblings of a {@code
+     * $ref} are not read.
+     */
+    private static Target follow(ReferencedDocuments referenced, JsonNode root, JsonNode schema) {
+        JsonNode document = root;
         JsonNode at = schema;
         for (int hops = 0; at.isObject() && at.path("$ref").isTextual(); hops++) {
             String ref = at.get("$ref").asText();
-            JsonNode target = hops < MAX_REF_HOPS && ref.startsWith("#") ? resolve(root, ref.substring(1)) : null;
+            int hash = ref.indexOf('#');
+            String name = hash < 0 ? ref : ref.substring(0, hash);
+            JsonNode in = name.isEmpty() ? document : referenced.document(name, document);
+            JsonNode target =
+                    hops < MAX_REF_HOPS && in != null ? resolve(in, hash < 0 ? "" : ref.substring(hash + 1)) : null;
             if (target == null) {
-                return new Target(at, ref);
+                return new Target(at, document, ref);
             }
+            document = in;
             at = target;
         }
-        return new Target(at, null);
+        return new Target(at, document, null);
     }
 
     private static JsonNode resolve(JsonNode root, String pointer) {

@@ -10,6 +10,7 @@ import io.stele.storage.ArtifactType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -67,6 +68,10 @@ import java.util.Set;
  * (the wire carries numbers only; JSON encodings would differ), and changing the package. Results
  * are in the writer's order of messages, each in the reader's order of fields, then enum values.
  * Locations read as {@code Person.address (field 3)} and {@code Status.PENDING (value 2)}.
+ *
+ * <p>With references, each file that both schemas import under the same name is compared too,
+ * when their references give it in different versions: a field's type from an imported file is
+ * matched by name in the importing file, and its definition is compared in the imported one.
  */
 public class ProtobufSupport implements TypeSupport {
 
@@ -90,17 +95,12 @@ public class ProtobufSupport implements TypeSupport {
     }
 
     /**
-     * With references, also checks that each file the content imports (other than Protobuf's own
-     * files and those Confluent's clients know built in, under {@code google/type/} and {@code
-     * confluent/}) is one a reference names, as a client resolving the imports
-     * needs. Without references, imports are not checked: the v1 API stores files on their own.
+     * Each file the content imports (other than Protobuf's own files and those Confluent's clients
+     * know built in, under {@code google/type/} and {@code confluent/}) must be one a reference
+     * names.
      */
     @Override
-    public void validate(String content, ResolvedReferences references, Validity level) {
-        validate(content, level);
-        if (level == Validity.NONE || references.isEmpty()) {
-            return;
-        }
+    public void requireNamedReferences(String content, ResolvedReferences references) {
         ProtoFileElement file = ProtoFiles.parse(content);
         Set<String> named = new HashSet<>();
         references.inOrder().forEach(r -> named.add(r.name()));
@@ -127,5 +127,25 @@ public class ProtobufSupport implements TypeSupport {
     public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
         return ProtoComparison.compare(
                 new ProtoModel(ProtoFiles.parse(reader)), new ProtoModel(ProtoFiles.parse(writer)));
+    }
+
+    /**
+     * Also compares each file both schemas import under the same name, when their references give
+     * it different text (another version of the referenced subject): by the same rules, with
+     * locations that name the file, as {@code Address.zip (field 1) in acme/address.proto}.
+     */
+    @Override
+    public List<Incompatibility> readerIncompatibilities(
+            String reader, ResolvedReferences readerReferences, String writer, ResolvedReferences writerReferences) {
+        List<Incompatibility> found = new ArrayList<>(readerIncompatibilities(reader, writer));
+        Map<String, String> writerFiles = writerReferences.byName();
+        readerReferences.byName().forEach((name, read) -> {
+            String written = writerFiles.get(name);
+            if (written != null && !written.equals(read)) {
+                readerIncompatibilities(read, written)
+                        .forEach(i -> found.add(new Incompatibility(i.location() + " in " + name, i.message())));
+            }
+        });
+        return found;
     }
 }
