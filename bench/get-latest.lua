@@ -1,6 +1,8 @@
 -- wrk script: GET a uniformly random artifact's latest version among bench-0 .. bench-(ARTIFACTS-1),
 -- or with IDS=1 a random globalId among 1 .. ARTIFACTS, so that the registry and the bare
--- application (bench/bare) are sent the very same requests.
+-- application (bench/bare) are sent the very same requests. SWEEP=1 asks for every artifact in turn
+-- instead (each thread its share), as a warm-up that reaches each one, and stops when it has.
+require("thread_ids")
 local artifacts = tonumber(os.getenv("ARTIFACTS") or "1000")
 local ids = os.getenv("IDS") == "1"
 -- API=confluent asks the Confluent API's hot paths instead: a subject's latest version, a schema by id
@@ -13,26 +15,42 @@ local function schema(k)
     '{"name":"id","type":"long"},{"name":"name","type":"string","default":""},' ..
     '{"name":"created","type":{"type":"long","logicalType":"timestamp-millis"}}]}'
 end
-math.randomseed(os.time())
+local sweep = os.getenv("SWEEP") == "1"
+local swept = -1
+-- each thread draws its own sequence: seeded alike, wrk's threads would ask the same keys in step
+function init(args)
+  math.randomseed(os.time() * 1000 + thread_id)
+  swept = thread_id - 2
+end
+local function pick(low, high)
+  if sweep then
+    swept = swept + 2 -- wrk runs two threads (-t2): thread t takes t, t + 2, ...
+    return low + swept % (high - low + 1)
+  end
+  return math.random(low, high)
+end
 function request()
   if confluent then
     if lookup then
-      local k = math.random(0, artifacts - 1)
+      local k = pick(0, artifacts - 1)
       return wrk.format("POST", "/subjects/bench-" .. k, {["Content-Type"] = "application/vnd.schemaregistry.v1+json"},
         '{"schema":"' .. schema(k):gsub('"', '\\"') .. '"}')
     end
     if ids then
-      return wrk.format("GET", "/schemas/ids/" .. math.random(1, artifacts) .. "?subject=bench-value")
+      return wrk.format("GET", "/schemas/ids/" .. pick(1, artifacts) .. "?subject=bench-value")
     end
-    return wrk.format("GET", "/subjects/bench-" .. math.random(0, artifacts - 1) .. "/versions/latest")
+    return wrk.format("GET", "/subjects/bench-" .. pick(0, artifacts - 1) .. "/versions/latest")
   end
   if ids then
-    return wrk.format("GET", "/api/ids/" .. math.random(1, artifacts))
+    return wrk.format("GET", "/api/ids/" .. pick(1, artifacts))
   end
-  return wrk.format("GET", "/api/artifacts/bench-" .. math.random(0, artifacts - 1))
+  return wrk.format("GET", "/api/artifacts/bench-" .. pick(0, artifacts - 1))
 end
 local reported = 0
 function response(status, headers, body)
+  if sweep and swept >= artifacts then
+    wrk.thread:stop() -- this thread's share is asked for; wrk still waits out the duration
+  end
   if status ~= 200 and reported < 3 then
     reported = reported + 1
     io.stderr:write("status " .. status .. ": " .. body .. "\n")

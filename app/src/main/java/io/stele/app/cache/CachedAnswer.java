@@ -6,6 +6,7 @@ import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import java.util.function.Function;
 
 /**
  * What {@code GET /api/artifacts/{id}} or {@code GET /api/ids/{globalId}} answers, kept with the
@@ -20,6 +21,11 @@ public final class CachedAnswer {
     private final String etag;
     private final Buffer bodyBuffer;
     private final CharSequence etagHeader;
+
+    /** The answer as another API writes it, with the function that made it; null until made. */
+    private volatile Rendered rendered;
+
+    private record Rendered(Function<CachedAnswer, Buffer> by, Buffer body) {}
 
     /**
      * @param version the version answered, never DISABLED
@@ -74,6 +80,24 @@ public final class CachedAnswer {
     /** The ETag as a header value encoded once. */
     public CharSequence etagHeader() {
         return etagHeader;
+    }
+
+    /**
+     * This answer as another API writes it (the Confluent API's JSON of the version), made by
+     * {@code renderer} the first time and kept with the answer, whose version and content never
+     * change, so the hot path finds it in the same look-up. One form is kept: a second renderer
+     * replaces the first. Never blocks, so it may run on an event loop if {@code renderer} does not.
+     *
+     * @param renderer the same instance on every call, which tells the kept form apart
+     */
+    public Buffer rendered(Function<CachedAnswer, Buffer> renderer) {
+        Rendered kept = rendered;
+        if (kept != null && kept.by() == renderer) {
+            return kept.body();
+        }
+        Buffer body = renderer.apply(this);
+        rendered = new Rendered(renderer, body);
+        return body;
     }
 
     /** Memory the answer adds to its cache entry, about. */

@@ -13,6 +13,7 @@ import io.stele.storage.StoredVersion;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -42,6 +43,9 @@ public class ConfluentAnswers {
     private final Cache<Lookup, Long> lookups;
 
     private record Lookup(String subject, String schemaSha256) {}
+
+    /** Renders a cached version as this API answers it, through the cache of answers by globalId. */
+    private final Function<CachedAnswer, Buffer> rendering = cached -> version(cached.version(), cached::content);
 
     /**
      * Each of the two caches of answers holds up to an eighth of {@code stele.cache.max-memory}
@@ -98,8 +102,17 @@ public class ConfluentAnswers {
     }
 
     /**
+     * The answer for a version the read cache holds, kept with its cached answer once encoded, so
+     * that the hot path finds it in the same look-up as the version. Never touches the backend or
+     * waits, so it may run on an event loop.
+     */
+    Buffer version(CachedAnswer cached) {
+        return cached.rendered(rendering);
+    }
+
+    /**
      * The answer to a lookup of a schema text under a subject that was found before, if its version
-     * is cached, unchanged, of this subject and servable, and its answer is kept; else null. Never
+     * is cached, unchanged, of this subject and servable; else null. Never
      * touches the backend or waits, so it may run on an event loop.
      */
     Buffer rememberedLookup(String subject, String schema) {
@@ -120,7 +133,7 @@ public class ConfluentAnswers {
                 || !cached.version().state().servable()) {
             return null;
         }
-        return versionsByGlobalId.getIfPresent(known);
+        return version(cached);
     }
 
     /** Keeps what a lookup found. */

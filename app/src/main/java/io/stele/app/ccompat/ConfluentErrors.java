@@ -84,10 +84,10 @@ final class ConfluentErrors {
                                 + "\", details: " + details,
                         e);
             }
-            return new ConfluentException(422, INVALID_SCHEMA, "Invalid schema: " + violation.getMessage(), e);
+            return invalidSchema(violation);
         }
-        if (e instanceof InvalidContentException) {
-            return new ConfluentException(422, INVALID_SCHEMA, "Invalid schema: " + e.getMessage(), e);
+        if (e instanceof InvalidContentException || e instanceof MissingReferenceException) {
+            return invalidSchema(e);
         }
         if (e instanceof ContentTooLargeException) {
             return new ConfluentException(
@@ -111,9 +111,6 @@ final class ConfluentErrors {
         if (e instanceof ReferenceExistsException referenced) {
             return referenceExists(referenced.artifactId(), referenced.version());
         }
-        if (e instanceof MissingReferenceException) {
-            return new ConfluentException(422, INVALID_SCHEMA, "Invalid schema: " + e.getMessage(), e);
-        }
         if (e instanceof ConflictException) {
             // concurrent writes to one subject that did not settle: retriable, as clients retry 503
             return new ConfluentException(503, TIMEOUT, e.getMessage(), e);
@@ -125,6 +122,13 @@ final class ConfluentErrors {
             return new ConfluentException(503, STORE_ERROR, "The storage backend is unavailable; retry later.", e);
         }
         throw e;
+    }
+
+    /** 42201 with the reason, which names what is invalid, said once ("Invalid Avro schema: ..."). */
+    private static ConfluentException invalidSchema(RuntimeException e) {
+        String reason = e.getMessage();
+        return new ConfluentException(
+                422, INVALID_SCHEMA, reason.startsWith("Invalid ") ? reason : "Invalid schema: " + reason, e);
     }
 
     static ConfluentException subjectNotFound(String subject) {

@@ -183,10 +183,7 @@ public class ConfluentRoutes {
             return null;
         }
         CachedAnswer latest = provider.storage().cachedAnswer(URIDecoder.decodeURIComponent(encoded, false));
-        if (latest == null) {
-            return null;
-        }
-        return answers.version(latest.version(), latest::content);
+        return latest == null ? null : answers.version(latest);
     }
 
     /** No {@code format} asked for, and JSON acceptable: what the cached answer is. */

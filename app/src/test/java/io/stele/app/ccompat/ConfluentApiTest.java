@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @QuarkusTest
 public class ConfluentApiTest {
 
-    private static final String TYPE = "application/vnd.schemaregistry.v1+json";
+    static final String TYPE = "application/vnd.schemaregistry.v1+json";
 
     static String subject() {
         return "confluent-" + UUID.randomUUID();
@@ -66,8 +67,8 @@ public class ConfluentApiTest {
         return id <= Integer.MAX_VALUE ? equalTo((Object) (int) id) : equalTo((Object) id);
     }
 
-    static void assertError(ValidatableResponse answer, int status, int errorCode, String text) {
-        answer.statusCode(status).body("error_code", equalTo(errorCode)).body("message", containsString(text));
+    static ValidatableResponse assertError(ValidatableResponse answer, int status, int errorCode, String text) {
+        return answer.statusCode(status).body("error_code", equalTo(errorCode)).body("message", containsString(text));
     }
 
     @ParameterizedTest
@@ -172,7 +173,8 @@ public class ConfluentApiTest {
                 .statusCode(200)
                 .body("schemaType", equalTo("JSON"));
 
-        assertError(post(root + "/subjects/" + subject() + "/versions", body("{\"type\":", null)), 422, 42201, "");
+        assertError(post(root + "/subjects/" + subject() + "/versions", body("{\"type\":", null)), 422, 42201, "")
+                .body("message", startsWith("Invalid Avro schema: "));
         assertError(post(root + "/subjects/" + subject() + "/versions", body("{}", "XML")), 422, 42201, "XML");
         assertError(post(root + "/subjects/" + subject() + "/versions", "{}"), 422, 422, "schema");
         post(root + "/subjects/" + subject() + "/versions", "{\"schema\":").statusCode(400);

@@ -11,6 +11,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.stele.app.testing.Metrics;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -124,5 +126,38 @@ class ConfluentHotPathTest {
         ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
                 .statusCode(404)
                 .body("error_code", equalTo(40401));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void aBodyPastTheLimit_isRefusedWith413InConfluentsShape_whetherItsLengthIsDeclaredOrNot(String root) {
+        String subject = subject();
+        String large = schemaWithDoc(300 * 1024); // past what the lookup route reads, within the limit
+        long id = register(root, subject, large);
+        ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(large, null))
+                .statusCode(200)
+                .body("id", isId(id));
+
+        String tooLarge = ConfluentApiTest.body(schemaWithDoc(1100 * 1024), null); // over stele.api.max-content-size
+        for (String path : new String[] {"/subjects/" + subject, "/subjects/" + subject + "/versions"}) {
+            ConfluentApiTest.assertError(ConfluentApiTest.post(root + path, tooLarge), 413, 413, "at most");
+            ConfluentApiTest.assertError(
+                    given().contentType(ConfluentApiTest.TYPE)
+                            .body(new ByteArrayInputStream(tooLarge.getBytes(StandardCharsets.UTF_8))) // chunked
+                            .post(root + path)
+                            .then(),
+                    413,
+                    413,
+                    "at most");
+        }
+        given().get(root + "/subjects/" + subject + "/versions")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(1));
+    }
+
+    private static String schemaWithDoc(int docLength) {
+        return "{\"type\":\"record\",\"name\":\"" + recordName() + "\",\"doc\":\"" + "d".repeat(docLength)
+                + "\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
     }
 }

@@ -1,0 +1,51 @@
+package io.stele.app.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
+import io.vertx.core.buffer.Buffer;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/** {@link CachedAnswer#rendered}: another API's form of the answer, made once and kept with it. */
+class CachedAnswerTest {
+
+    private static CachedAnswer answer() {
+        Instant now = Instant.parse("2026-11-24T00:00:00Z");
+        StoredVersion version = new StoredVersion(
+                "a", 1, 7, 3, ArtifactType.AVRO, VersionState.ENABLED, EditableMeta.EMPTY, "alice", now, "alice", now);
+        return new CachedAnswer(version, Content.of("\"string\""));
+    }
+
+    @Test
+    void aRenderedForm_isMadeOnce_andKeptForTheSameRenderer() {
+        CachedAnswer answer = answer();
+        AtomicInteger made = new AtomicInteger();
+        Function<CachedAnswer, Buffer> renderer = a -> {
+            made.incrementAndGet();
+            return Buffer.buffer("{\"id\":" + a.version().contentId() + "}");
+        };
+
+        Buffer first = answer.rendered(renderer);
+
+        assertThat(first.toString()).isEqualTo("{\"id\":3}");
+        assertThat(answer.rendered(renderer)).isSameAs(first);
+        assertThat(made).hasValue(1);
+    }
+
+    @Test
+    void anotherRenderer_replacesTheKeptForm() {
+        CachedAnswer answer = answer();
+        answer.rendered(a -> Buffer.buffer("one"));
+        Function<CachedAnswer, Buffer> other = a -> Buffer.buffer("two");
+
+        assertThat(answer.rendered(other).toString()).isEqualTo("two");
+        assertThat(answer.rendered(other).toString()).isEqualTo("two");
+    }
+}
