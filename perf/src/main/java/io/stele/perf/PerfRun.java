@@ -8,6 +8,7 @@ import io.stele.perf.load.Keys;
 import io.stele.perf.load.Load;
 import io.stele.perf.load.Plan;
 import io.stele.perf.load.Result;
+import io.stele.perf.pause.Safepoints;
 import io.stele.perf.report.HtmlReport;
 import io.stele.perf.report.RunResults;
 import io.stele.perf.seed.ExportWriter;
@@ -40,6 +41,11 @@ public final class PerfRun {
 
     private final PerfSettings settings;
 
+    /** Where the registry's and this JVM's stops are logged, once {@link #run} has begun. */
+    private Path registryStops;
+
+    private Path generatorStops;
+
     /** @param settings what to run; {@link PerfSettings#fromSystemProperties()} reads them as the profile passes them */
     public PerfRun(PerfSettings settings) {
         this.settings = settings;
@@ -58,6 +64,9 @@ public final class PerfRun {
                 .withZone(ZoneOffset.UTC)
                 .format(Instant.now());
         Path work = Files.createTempDirectory(out, "run-");
+        registryStops = work.resolve("registry-safepoints.log");
+        generatorStops = work.resolve("generator-safepoints.log");
+        Safepoints.logThisJvm(generatorStops);
         try (Backend backend = Backend.start(settings.backend(), work, settings.serverSettings())) {
             Store store = backend.newStore();
             Map<String, String> registrySettings = store.replica("perf");
@@ -68,6 +77,7 @@ public final class PerfRun {
             registrySettings.put("stele.cache.version-ttl", "2H");
             try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
                     .maxHeap(settings.registryHeap())
+                    .jvmOption(Safepoints.jvmOption(registryStops))
                     .start()) {
                 RunResults results = measure(registry, started, () -> settle(store));
                 String name = settings.backend() + "-" + started;
@@ -175,10 +185,16 @@ public final class PerfRun {
         double generatorCores = ProcessStats.cores(
                 generatorBefore, ProcessStats.of(ProcessHandle.current().pid()), seconds);
         double machineCores = (ProcessStats.machineBusySeconds() - machineBefore) / seconds;
+        int measured = (int) settings.duration().toSeconds();
+        RunResults.Pauses registryPauses =
+                Safepoints.within(Safepoints.read(registryStops), result.measuredFrom(), measured);
+        RunResults.Pauses generatorPauses =
+                Safepoints.within(Safepoints.read(generatorStops), result.measuredFrom(), measured);
         Result.Latency l = result.latency();
         log(
                 "  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
-                        + " load generator %.2f, machine %.2f",
+                        + " load generator %.2f, machine %.2f; stops: registry %d (max %.1f ms), load generator"
+                        + " %d (max %.1f ms)",
                 result.requests(),
                 result.errors(),
                 result.throughput(),
@@ -187,7 +203,11 @@ public final class PerfRun {
                 l.max(),
                 registryCores,
                 generatorCores,
-                machineCores);
+                machineCores,
+                registryPauses.count(),
+                registryPauses.maxMs(),
+                generatorPauses.count(),
+                generatorPauses.maxMs());
         return new RunResults.Phase(
                 name,
                 load.toString(),
@@ -200,7 +220,9 @@ public final class PerfRun {
                 after.rssBytes(),
                 registryCores,
                 generatorCores,
-                machineCores);
+                machineCores,
+                registryPauses,
+                generatorPauses);
     }
 
     private static Map<String, Object> machine() {

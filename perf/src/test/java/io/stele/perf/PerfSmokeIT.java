@@ -58,12 +58,21 @@ class PerfSmokeIT {
                 assertThat(phase.at("/latency/p50").asDouble())
                         .isLessThanOrEqualTo(phase.at("/latency/p99").asDouble());
                 assertThat(phase.path("registryRssBytes").asLong()).isPositive();
+                for (String jvm : List.of("registryPauses", "generatorPauses")) {
+                    JsonNode pauses = phase.path(jvm);
+                    assertThat(pauses.path("count").isInt()).as(jvm).isTrue();
+                    assertThat(pauses.path("maxMs").asDouble())
+                            .as(jvm)
+                            .isLessThanOrEqualTo(pauses.path("totalMs").asDouble());
+                    assertThat(pauses.path("listed").isArray()).as(jvm).isTrue();
+                }
             }
         }
         Path html = Path.of(json.toString().replace(".json", ".html"));
         assertThat(Files.readString(html))
                 .contains("<svg")
                 .contains("Throughput over time")
+                .contains("registry stops")
                 .contains("1000 artifacts");
     }
 }

@@ -1,5 +1,6 @@
 package io.stele.perf.load;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -107,7 +108,14 @@ final class Recording {
                 statusErrors.sum() + failed + unsent,
                 answered / (double) perSecond.length(),
                 series,
-                l);
+                l,
+                measuredFrom());
+    }
+
+    /** When the first request was sent, by the wall clock; now if none was. */
+    private Instant measuredFrom() {
+        long sent = first.get();
+        return sent == UNSET ? Instant.now() : Instant.now().minusNanos(System.nanoTime() - sent);
     }
 
     private static double ms(long nanos) {

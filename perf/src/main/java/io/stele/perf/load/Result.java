@@ -1,5 +1,6 @@
 package io.stele.perf.load;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -13,8 +14,10 @@ import java.util.List;
  *     timeouts, divided by its seconds)
  * @param perSecond answers received in each second of the measured part, in order
  * @param latency how long the answers took; see {@link Load} for the moment each is counted from
+ * @param measuredFrom when the measured part's first request was sent, by the wall clock
  */
-public record Result(long requests, long errors, double throughput, List<Long> perSecond, Latency latency) {
+public record Result(
+        long requests, long errors, double throughput, List<Long> perSecond, Latency latency, Instant measuredFrom) {
 
     /** Copies the series. */
     public Result {

@@ -84,7 +84,9 @@ public final class HtmlReport {
                         fmt(p.registryRssBytes() / 1048576.0),
                         fmt(p.registryCpuCores()),
                         fmt(p.generatorCpuCores()),
-                        fmt(p.machineCpuCores())));
+                        fmt(p.machineCpuCores()),
+                        stops(p.registryPauses()),
+                        stops(p.generatorPauses())));
             }
             html.append(table(
                     List.of(
@@ -101,8 +103,11 @@ public final class HtmlReport {
                             "RSS MiB",
                             "registry cores",
                             "load generator cores",
-                            "machine cores busy"),
+                            "machine cores busy",
+                            "registry stops: n, total, max ms",
+                            "load generator stops: n, total, max ms"),
                     rows));
+            html.append(longStops(scale.phases()));
             html.append("<h3>Throughput over time</h3>").append(throughputChart(scale.phases()));
             html.append("<h3>Latency percentiles</h3>").append(percentileChart(scale.phases()));
             html.append("<h3>Latency by offered rate (open loop)</h3>").append(rateChart(scale.phases()));
@@ -111,6 +116,27 @@ public final class HtmlReport {
             html.append("<h2>Throughput as the registry grows</h2>").append(scaleChart(run.scales()));
         }
         return html.append("</body></html>").toString();
+    }
+
+    private static String stops(RunResults.Pauses p) {
+        return p.count() + ", " + fmt(p.totalMs()) + ", " + fmt(p.maxMs());
+    }
+
+    /** The stops of 10 ms or more in each flood, by JVM, at their second: what may explain a stall. */
+    private static String longStops(List<RunResults.Phase> phases) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunResults.Phase p : phases) {
+            p.registryPauses().listed().forEach(s -> rows.add(stopRow(p, "registry", s)));
+            p.generatorPauses().listed().forEach(s -> rows.add(stopRow(p, "load generator", s)));
+        }
+        return rows.isEmpty()
+                ? "<p>No JVM stopped for 10 ms or more during the floods.</p>"
+                : "<h3>Stops of 10 ms or more</h3>"
+                        + table(List.of("phase", "JVM", "second", "stopped for", "ms"), rows);
+    }
+
+    private static List<String> stopRow(RunResults.Phase p, String jvm, RunResults.Pause s) {
+        return List.of(p.name(), jvm, fmt(s.second()), s.operation(), fmt(s.ms()));
     }
 
     private static List<List<String>> mapRows(Map<String, Object> a, Map<String, Object> b) {

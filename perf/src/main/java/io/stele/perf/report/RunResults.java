@@ -50,7 +50,20 @@ public record RunResults(
             long registryRssBytes,
             double registryCpuCores,
             double generatorCpuCores,
-            double machineCpuCores) {}
+            double machineCpuCores,
+            Pauses registryPauses,
+            Pauses generatorPauses) {}
+
+    /**
+     * The stops of one JVM (every thread held at a safepoint: a collector's pause, or another VM
+     * operation) that ended during a flood's measured part.
+     *
+     * @param listed the stops of 10 ms or more, longest first (at most 20)
+     */
+    public record Pauses(int count, double totalMs, double p99Ms, double maxMs, List<Pause> listed) {}
+
+    /** One stop: {@code second} after the measured part began, what the JVM stopped for, how long. */
+    public record Pause(double second, String operation, double ms) {}
 
     /** Latency percentiles, in milliseconds. */
     public record Latency(double p50, double p90, double p99, double p999, double max) {}

@@ -31,6 +31,7 @@ public final class RegistryProcess implements AutoCloseable {
     private final int port;
     private Process process;
     private String maxHeap = "512m";
+    private final List<String> jvmOptions = new ArrayList<>();
 
     /**
      * @param settings system properties passed to the registry, such as {@code stele.storage.kind}
@@ -45,6 +46,12 @@ public final class RegistryProcess implements AutoCloseable {
     /** Sets the registry's largest heap, as for {@code -Xmx} (512m unless set), before it starts. */
     public RegistryProcess maxHeap(String size) {
         this.maxHeap = size;
+        return this;
+    }
+
+    /** Adds an option to the registry's JVM, such as {@code -Xlog:...}, before it starts. */
+    public RegistryProcess jvmOption(String option) {
+        jvmOptions.add(option);
         return this;
     }
 
@@ -117,6 +124,7 @@ public final class RegistryProcess implements AutoCloseable {
                 "-Xmx" + maxHeap,
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.http.host=127.0.0.1"));
+        command.addAll(jvmOptions);
         settings.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.addAll(List.of("-jar", runnerJar().toString()));
         try {
