@@ -67,6 +67,15 @@ public class ConfluentApiTest {
         return id <= Integer.MAX_VALUE ? equalTo((Object) (int) id) : equalTo((Object) id);
     }
 
+    /** Sets a subject's compatibility level, spelled as given, with {@code PUT /config/{subject}}. */
+    static ValidatableResponse setCompatibility(String root, String subject, String level) {
+        return given().contentType(TYPE)
+                .body("{\"compatibility\":\"" + level + "\"}")
+                .put(root + "/config/" + subject)
+                .then()
+                .statusCode(200);
+    }
+
     static ValidatableResponse assertError(ValidatableResponse answer, int status, int errorCode, String text) {
         return answer.statusCode(status).body("error_code", equalTo(errorCode)).body("message", containsString(text));
     }
@@ -219,12 +228,7 @@ public class ConfluentApiTest {
         String subject = subject();
         String name = recordName();
         register(root, subject, avro(name, false));
-        given().contentType(TYPE)
-                .body("{\"compatibility\":\"none\"}")
-                .put(root + "/config/" + subject)
-                .then()
-                .statusCode(200)
-                .body("compatibility", equalTo("NONE"));
+        setCompatibility(root, subject, "none").body("compatibility", equalTo("NONE"));
         given().get("/api/artifacts/" + subject + "/rules/COMPATIBILITY")
                 .then()
                 .statusCode(200)
@@ -250,12 +254,7 @@ public class ConfluentApiTest {
     void config_ofASubjectWithoutVersions_isKept_andJudgesTheVersionsRegisteredAfter(String root) {
         String subject = subject();
         String name = recordName();
-        given().contentType(TYPE)
-                .body("{\"compatibility\":\"NONE\"}")
-                .put(root + "/config/" + subject)
-                .then()
-                .statusCode(200)
-                .body("compatibility", equalTo("NONE"));
+        setCompatibility(root, subject, "NONE").body("compatibility", equalTo("NONE"));
         given().get(root + "/config/" + subject).then().statusCode(200).body("compatibilityLevel", equalTo("NONE"));
         given().get("/api/artifacts/" + subject + "/rules").then().statusCode(404);
         assertError(given().get(root + "/subjects/" + subject + "/versions").then(), 404, 40401, "not found");

@@ -6,6 +6,7 @@ import static io.stele.app.ccompat.ConfluentApiTest.isId;
 import static io.stele.app.ccompat.ConfluentApiTest.post;
 import static io.stele.app.ccompat.ConfluentApiTest.recordName;
 import static io.stele.app.ccompat.ConfluentApiTest.register;
+import static io.stele.app.ccompat.ConfluentApiTest.setCompatibility;
 import static io.stele.app.ccompat.ConfluentApiTest.subject;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -217,11 +218,7 @@ public class ConfluentReferencesTest {
     @ValueSource(strings = {"", "/apis/ccompat/v7"})
     void jsonSchemaCompatibility_followsRefsIntoTheReferencedVersions(String root) {
         String addresses = subject();
-        given().contentType("application/json")
-                .body("{\"compatibility\":\"NONE\"}")
-                .put(root + "/config/" + addresses)
-                .then()
-                .statusCode(200);
+        setCompatibility(root, addresses, "NONE");
         String address = "{\"type\":\"object\",\"properties\":{\"zip\":{\"type\":\"string\"}}}";
         post(root + "/subjects/" + addresses + "/versions", typed("JSON", address))
                 .statusCode(200);
