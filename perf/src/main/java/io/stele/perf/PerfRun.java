@@ -8,7 +8,11 @@ import io.stele.perf.load.Keys;
 import io.stele.perf.load.Load;
 import io.stele.perf.load.Plan;
 import io.stele.perf.load.Result;
+import io.stele.perf.pause.CacheCounts;
+import io.stele.perf.pause.LiveHeap;
 import io.stele.perf.pause.Safepoints;
+import io.stele.perf.pause.ServerSampler;
+import io.stele.perf.pause.Stalls;
 import io.stele.perf.report.HtmlReport;
 import io.stele.perf.report.RunResults;
 import io.stele.perf.seed.ExportWriter;
@@ -21,6 +25,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -39,12 +44,20 @@ public final class PerfRun {
     /** Artifacts created through the API are numbered from here, away from imported ones. */
     private static final long REST_FIRST_ARTIFACT = 1_000_000_000L;
 
+    /** How long the open loop that measures the machine's open-loop capacity lasts, after its warm-up. */
+    private static final Duration CAPACITY_PROBE = Duration.ofSeconds(10);
+
     private final PerfSettings settings;
 
     /** Where the registry's and this JVM's stops are logged, once {@link #run} has begun. */
     private Path registryStops;
 
     private Path generatorStops;
+
+    private Path work;
+
+    /** The store being measured, whose server's own work is looked at during each flood. */
+    private Store store;
 
     /** @param settings what to run; {@link PerfSettings#fromSystemProperties()} reads them as the profile passes them */
     public PerfRun(PerfSettings settings) {
@@ -63,12 +76,12 @@ public final class PerfRun {
         String started = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                 .withZone(ZoneOffset.UTC)
                 .format(Instant.now());
-        Path work = Files.createTempDirectory(out, "run-");
+        work = Files.createTempDirectory(out, "run-");
         registryStops = work.resolve("registry-safepoints.log");
         generatorStops = work.resolve("generator-safepoints.log");
         Safepoints.logThisJvm(generatorStops);
         try (Backend backend = Backend.start(settings.backend(), work, settings.serverSettings())) {
-            Store store = backend.newStore();
+            store = backend.newStore();
             Map<String, String> registrySettings = store.replica("perf");
             registrySettings.put("quarkus.log.level", "WARN");
             registrySettings.put("stele.cache.max-memory", settings.registryCache());
@@ -78,6 +91,7 @@ public final class PerfRun {
             try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
                     .maxHeap(settings.registryHeap())
                     .jvmOption(Safepoints.jvmOption(registryStops))
+                    .jvmOptions(settings.registryJvmOptions())
                     .start()) {
                 RunResults results = measure(registry, started, () -> settle(store));
                 String name = settings.backend() + "-" + started;
@@ -155,11 +169,12 @@ public final class PerfRun {
         List<RunResults.Phase> phases = new ArrayList<>();
         RunResults.Phase max = phase(registry, "max", uniform, new Load.ClosedLoop(settings.connections()), null);
         phases.add(max);
+        RunResults.Capacity capacity = settings.rates().isEmpty() ? null : openLoopCapacity(registry, uniform, max);
         for (double share : settings.rates()) {
-            int rate = (int) Math.max(1, Math.round(max.throughput() * share));
+            int rate = (int) Math.max(1, Math.round(capacity.requestsPerSecond() * share));
             phases.add(phase(
                     registry,
-                    Math.round(share * 100) + "% of max",
+                    Math.round(share * 100) + "% of capacity",
                     uniform,
                     new Load.OpenLoop(rate, settings.connections()),
                     rate));
@@ -168,33 +183,78 @@ public final class PerfRun {
                 uniform.ids(), new Keys.Distribution.HotKeys(settings.hotKeyShare(), settings.hotRequestShare()));
         phases.add(phase(registry, "hot keys", hot, new Load.ClosedLoop(settings.connections()), null));
         long rss = ProcessStats.of(registry.pid()).rssBytes();
+        long live = LiveHeap.measure(registry.pid(), work.resolve("registry-histogram-" + artifacts + ".txt"));
+        log("Registry at %d artifacts: RSS %d MiB, live heap %d MiB", artifacts, rss >> 20, live >> 20);
         return new RunResults.Scale(
-                artifacts, artifacts * settings.versions(), fill.seconds(), fill.errors(), rss, phases);
+                artifacts, artifacts * settings.versions(), fill.seconds(), fill.errors(), rss, live, capacity, phases);
+    }
+
+    /**
+     * What this machine sustains in an open loop, registry, store and load generator together: an
+     * open loop costs the generator more per request than a closed loop, so shares of the
+     * closed-loop maximum would overload the machine. A short open loop at the lowest share of
+     * that maximum measures the whole machine's CPU per request; the machine's cores divided by it
+     * is the capacity.
+     */
+    private RunResults.Capacity openLoopCapacity(RegistryProcess registry, Keys keys, RunResults.Phase max) {
+        int rate =
+                (int) Math.max(1, Math.round(max.throughput() * settings.rates().get(0)));
+        double machineBefore = ProcessStats.machineBusySeconds();
+        long start = System.nanoTime();
+        Result probe = Flood.run(new Plan(
+                registry.baseUri(),
+                keys,
+                new Load.OpenLoop(rate, settings.connections()),
+                settings.warmUp(),
+                CAPACITY_PROBE));
+        double machineCores = (ProcessStats.machineBusySeconds() - machineBefore) / ((System.nanoTime() - start) / 1e9);
+        int cores = Runtime.getRuntime().availableProcessors();
+        double coreSecondsPerRequest = machineCores / Math.max(1, probe.throughput());
+        RunResults.Capacity capacity = new RunResults.Capacity(
+                rate,
+                probe.throughput(),
+                machineCores,
+                cores,
+                Math.min(max.throughput(), cores / coreSecondsPerRequest));
+        log(
+                "Open-loop capacity: %.0f req/s (a probe at %d req/s kept %.2f of %d cores busy, %.1f µs a request)",
+                capacity.requestsPerSecond(), rate, machineCores, cores, coreSecondsPerRequest * 1e6);
+        return capacity;
     }
 
     private RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {
         log("Flooding: %s (%s) at %d artifacts", name, load, keys.ids().size());
         ProcessStats before = ProcessStats.of(registry.pid());
+        CacheCounts cacheBefore = CacheCounts.of(registry.baseUri());
         ProcessStats generatorBefore = ProcessStats.of(ProcessHandle.current().pid());
         double machineBefore = ProcessStats.machineBusySeconds();
         long start = System.nanoTime();
-        Result result = Flood.run(new Plan(registry.baseUri(), keys, load, settings.warmUp(), settings.duration()));
+        Result result;
+        List<RunResults.Activity> serverActivity;
+        int measured = (int) settings.duration().toSeconds();
+        try (ServerSampler sampler = ServerSampler.start(store.activity())) {
+            result = Flood.run(new Plan(registry.baseUri(), keys, load, settings.warmUp(), settings.duration()));
+            serverActivity = sampler.stop(result.measuredFrom(), measured);
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         ProcessStats after = ProcessStats.of(registry.pid());
+        CacheCounts cache = CacheCounts.of(registry.baseUri()).since(cacheBefore);
         double registryCores = ProcessStats.cores(before, after, seconds);
         double generatorCores = ProcessStats.cores(
                 generatorBefore, ProcessStats.of(ProcessHandle.current().pid()), seconds);
         double machineCores = (ProcessStats.machineBusySeconds() - machineBefore) / seconds;
-        int measured = (int) settings.duration().toSeconds();
-        RunResults.Pauses registryPauses =
-                Safepoints.within(Safepoints.read(registryStops), result.measuredFrom(), measured);
-        RunResults.Pauses generatorPauses =
-                Safepoints.within(Safepoints.read(generatorStops), result.measuredFrom(), measured);
+        List<Safepoints.Stop> registryStopped = Safepoints.read(registryStops);
+        List<Safepoints.Stop> generatorStopped = Safepoints.read(generatorStops);
+        RunResults.Pauses registryPauses = Safepoints.within(registryStopped, result.measuredFrom(), measured);
+        RunResults.Pauses generatorPauses = Safepoints.within(generatorStopped, result.measuredFrom(), measured);
+        List<RunResults.Stall> stalls = Stalls.find(
+                result.measuredFrom(), result.perSecondMaxMs(), registryStopped, generatorStopped, serverActivity);
         Result.Latency l = result.latency();
         log(
                 "  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
                         + " load generator %.2f, machine %.2f; stops: registry %d (max %.1f ms), load generator"
-                        + " %d (max %.1f ms)",
+                        + " %d (max %.1f ms); seconds with an answer over %.0f ms: %d, %d of them unexplained;"
+                        + " latest-version cache: %d misses, %d evictions",
                 result.requests(),
                 result.errors(),
                 result.throughput(),
@@ -207,7 +267,12 @@ public final class PerfRun {
                 registryPauses.count(),
                 registryPauses.maxMs(),
                 generatorPauses.count(),
-                generatorPauses.maxMs());
+                generatorPauses.maxMs(),
+                Stalls.STALL_MS,
+                stalls.size(),
+                stalls.stream().filter(st -> !st.attributed()).count(),
+                cache.misses(),
+                cache.evictions());
         return new RunResults.Phase(
                 name,
                 load.toString(),
@@ -222,7 +287,12 @@ public final class PerfRun {
                 generatorCores,
                 machineCores,
                 registryPauses,
-                generatorPauses);
+                generatorPauses,
+                result.perSecondMaxMs(),
+                serverActivity,
+                stalls,
+                cache.misses(),
+                cache.evictions());
     }
 
     private static Map<String, Object> machine() {

@@ -29,6 +29,8 @@ import java.util.stream.Collectors;
  * @param restWriters the concurrent writers of that seeding
  * @param out the folder for the JSON and HTML results
  * @param registryHeap the registry's largest heap ({@code -Xmx})
+ * @param registryJvmOptions more options for the registry's JVM, such as another collector's
+ *     ({@code -XX:+UseZGC}); none by default, so the registry runs as its docs say to run it
  * @param registryCache the registry's {@code stele.cache.max-memory}: to serve a million artifacts
  *     from memory it must hold each one's latest version and content
  * @param postgresSettings the private PostgreSQL server's settings beyond its defaults, such as
@@ -50,6 +52,7 @@ public record PerfSettings(
         int restWriters,
         String out,
         String registryHeap,
+        List<String> registryJvmOptions,
         String registryCache,
         Map<String, String> postgresSettings) {
 
@@ -81,6 +84,9 @@ public record PerfSettings(
                 Integer.parseInt(property("perf.rest.writers", "32")),
                 property("perf.out", "target/perf"),
                 property("perf.registry.heap", "3g"),
+                Arrays.stream(property("perf.registry.jvm-options", "").split("\\s+"))
+                        .filter(s -> !s.isEmpty())
+                        .toList(),
                 property("perf.registry.cache", "2G"),
                 Arrays.stream(property("perf.postgres.settings", DEFAULT_POSTGRES_SETTINGS)
                                 .split(","))
@@ -119,6 +125,7 @@ public record PerfSettings(
         d.put("restArtifacts", restArtifacts);
         d.put("restWriters", restWriters);
         d.put("registryHeap", registryHeap);
+        d.put("registryJvmOptions", registryJvmOptions);
         d.put("registryCache", registryCache);
         if (!serverSettings().isEmpty()) {
             d.put("postgresSettings", serverSettings());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.perf.pause.Stalls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +38,7 @@ class PerfSmokeIT {
                 4,
                 out.toString(),
                 "512m",
+                List.of("-XX:+UseG1GC"),
                 "64M",
                 Map.of("shared_buffers", "64MB"));
         Path json = new PerfRun(settings).run();
@@ -48,8 +50,15 @@ class PerfSmokeIT {
         assertThat(results.at("/seeding/rest/versions").asLong()).isEqualTo(200);
         assertThat(results.at("/seeding/rest/errors").asLong()).isZero();
         assertThat(results.path("scales")).hasSize(2);
+        assertThat(results.at("/settings/registryJvmOptions/0").asText()).isEqualTo("-XX:+UseG1GC");
         for (JsonNode scale : results.path("scales")) {
             assertThat(scale.path("phases")).hasSize(3);
+            assertThat(scale.path("registryLiveHeapBytes").asLong())
+                    .isPositive()
+                    .isLessThan(scale.path("registryRssBytes").asLong());
+            assertThat(scale.at("/openLoopCapacity/requestsPerSecond").asDouble())
+                    .isPositive()
+                    .isLessThanOrEqualTo(scale.at("/phases/0/throughput").asDouble());
             for (JsonNode phase : scale.path("phases")) {
                 assertThat(phase.path("errors").asLong())
                         .as(phase.path("name").asText())
@@ -66,6 +75,15 @@ class PerfSmokeIT {
                             .isLessThanOrEqualTo(pauses.path("totalMs").asDouble());
                     assertThat(pauses.path("listed").isArray()).as(jvm).isTrue();
                 }
+                assertThat(phase.path("perSecondMaxMs")).hasSize(2);
+                assertThat(phase.path("registryCacheMisses").isNumber()).isTrue();
+                assertThat(phase.path("registryCacheEvictions").isNumber()).isTrue();
+                assertThat(phase.path("serverActivity").isArray()).isTrue();
+                for (JsonNode stall : phase.path("stalls")) {
+                    assertThat(stall.path("maxMs").asDouble()).isGreaterThan(Stalls.STALL_MS);
+                    assertThat(stall.path("attributed").asBoolean())
+                            .isEqualTo(!stall.path("causes").isEmpty());
+                }
             }
         }
         Path html = Path.of(json.toString().replace(".json", ".html"));
@@ -73,6 +91,8 @@ class PerfSmokeIT {
                 .contains("<svg")
                 .contains("Throughput over time")
                 .contains("registry stops")
+                .contains("Slowest answer of each second")
+                .contains("open-loop capacity")
                 .contains("1000 artifacts");
     }
 }

@@ -10,8 +10,8 @@ import java.time.Duration;
 public interface CacheConfig {
 
     /**
-     * Memory the cache may hold: half for the latest version of each artifact with the content it
-     * answers GET latest with, 10% for versions by globalId, 40% for content.
+     * Memory the cache may hold: 70% for the latest version of each artifact with the content it
+     * answers GET latest with, 10% for versions by globalId, 20% for content.
      */
     @WithDefault("256M")
     MemorySize maxMemory();

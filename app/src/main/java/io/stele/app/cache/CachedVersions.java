@@ -42,7 +42,7 @@ final class CachedVersions extends ForwardingVersionStore {
     private record Stamped(StoredVersion version, ChangeStamps.Stamp stamp, long loadedAt, CachedAnswer answer) {
 
         Stamped(StoredVersion version, ChangeStamps.Stamp stamp) {
-            this(version, stamp, System.nanoTime(), null);
+            this(SharedParts.of(version), stamp, System.nanoTime(), null);
         }
 
         int weight() {

@@ -58,16 +58,16 @@ public final class CachingStorage extends ForwardingStorage {
     private record Load(CompletableFuture<LatestCache.Entry> entry, ChangeStamps.Stamp stamp) {}
 
     /**
-     * @param maxMemoryBytes what the three caches may hold together: half for the latest versions
-     *     with their answers, 10% for versions by globalId, 40% for content
+     * @param maxMemoryBytes what the three caches may hold together: 70% for the latest versions
+     *     with their answers, 10% for versions by globalId, 20% for content
      * @param versionTtl the longest a version entry is served, whatever the change reports say
      */
     public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
-        this.latest = new LatestCache(maxMemoryBytes / 2, versionTtl);
+        this.latest = new LatestCache(maxMemoryBytes / 10 * 7, versionTtl);
         this.versions = new CachedVersions(this, stamps, maxMemoryBytes / 10, versionTtl, meters);
         this.contents = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 2 - maxMemoryBytes / 10)
+                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 10 * 7 - maxMemoryBytes / 10)
                 .weigher((Long id, StoredContent c) ->
                         ENTRY_OVERHEAD + c.content().size())
                 .recordStats()
@@ -192,9 +192,14 @@ public final class CachingStorage extends ForwardingStorage {
         if (version.state() == VersionState.DISABLED) {
             throw NotFoundException.disabled(version);
         }
-        StoredContent content = contentStore
-                .byContentId(version.contentId())
-                .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
+        // The answer keeps the content: loaded content stays out of the content cache, which would
+        // keep a second entry for it beside every artifact's latest version.
+        StoredContent content = contents.asMap().get(version.contentId());
+        if (content == null) {
+            content = backend.contents()
+                    .byContentId(version.contentId())
+                    .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
+        }
         return answerWith(entry, content);
     }
 

@@ -55,7 +55,7 @@ final class LatestCache {
         }
 
         Entry(StoredVersion version, long resets) {
-            this(version, null, resets, System.nanoTime());
+            this(SharedParts.of(version), null, resets, System.nanoTime());
         }
 
         /** The same version with its answer, keeping the time it was loaded. */

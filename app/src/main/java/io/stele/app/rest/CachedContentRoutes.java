@@ -109,7 +109,7 @@ public class CachedContentRoutes {
     private void answer(RoutingContext ctx, Endpoint endpoint, CachedAnswer answer) {
         HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, answer.etagHeader());
         boolean notModified =
-                ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), answer.etag());
+                ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), answer.etagHeader());
         metrics.answered(ctx, endpoint, notModified);
         if (notModified) {
             response.setStatusCode(304).end();

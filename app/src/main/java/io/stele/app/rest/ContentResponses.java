@@ -62,7 +62,7 @@ public class ContentResponses {
     }
 
     /** Whether an If-None-Match header names the ETag (or is {@code *}). */
-    static boolean matches(String ifNoneMatch, String etag) {
+    static boolean matches(String ifNoneMatch, CharSequence etag) {
         return ifNoneMatch != null && (ifNoneMatch.contains(etag) || "*".equals(ifNoneMatch.trim()));
     }
 

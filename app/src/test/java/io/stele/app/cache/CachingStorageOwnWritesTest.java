@@ -62,6 +62,17 @@ class CachingStorageOwnWritesTest {
     }
 
     @Test
+    void theContentOfALatestAnswer_staysWithTheAnswer_notAlsoInTheContentCache() {
+        CachedAnswer answer = cache.latestAnswer("a");
+
+        assertThat(cache.cachedAnswer("a")).isSameAs(answer);
+        assertThat(cache.contentCache().asMap()).isEmpty();
+        // Content read for another purpose is cached as before.
+        assertThat(cache.contents().byContentId(answer.version().contentId())).isPresent();
+        assertThat(cache.contentCache().asMap()).containsKey(answer.version().contentId());
+    }
+
+    @Test
     void anArtifactThisNodeCreates_keepsTheRulesConfiguredAheadOfIt() {
         RuleScope ahead = RuleScope.artifact("b");
         assertThat(cache.rules().list(ahead)).isEmpty();

@@ -38,6 +38,8 @@ final class Recording {
     private final LongAdder answers = new LongAdder();
     private final LongAdder statusErrors = new LongAdder();
     private final AtomicLongArray perSecond;
+    /** The longest latency of the answers in each second, in nanoseconds. */
+    private final AtomicLongArray perSecondMax;
 
     /**
      * @param seconds how long the phase lasts, for the per-second series
@@ -46,6 +48,7 @@ final class Recording {
     Recording(int seconds, int requestsPerSecond) {
         this.rate = requestsPerSecond;
         this.perSecond = new AtomicLongArray(seconds);
+        this.perSecondMax = new AtomicLongArray(seconds);
     }
 
     /** Called as a request is about to be sent; returns the moment its latency counts from. */
@@ -63,7 +66,8 @@ final class Recording {
     /** Called when an answer has arrived, with the moment {@link #start()} returned for it. */
     void answered(long from, int status) {
         long now = System.nanoTime();
-        latency.recordValue(Math.max(0, now - from));
+        long took = Math.max(0, now - from);
+        latency.recordValue(took);
         answers.increment();
         if (status != 200) {
             statusErrors.increment();
@@ -71,6 +75,9 @@ final class Recording {
         long second = (now - first.get()) / TimeUnit.SECONDS.toNanos(1);
         if (second >= 0 && second < perSecond.length()) {
             perSecond.incrementAndGet((int) second);
+            if (took > perSecondMax.get((int) second)) {
+                perSecondMax.accumulateAndGet((int) second, took, Math::max);
+            }
         }
     }
 
@@ -93,8 +100,10 @@ final class Recording {
     Result result(long failed, long unsent) {
         Histogram h = latency.getIntervalHistogram();
         List<Long> series = new ArrayList<>(perSecond.length());
+        List<Double> maxSeries = new ArrayList<>(perSecond.length());
         for (int i = 0; i < perSecond.length(); i++) {
             series.add(perSecond.get(i));
+            maxSeries.add(ms(perSecondMax.get(i)));
         }
         long answered = answers.sum();
         Result.Latency l = new Result.Latency(
@@ -108,6 +117,7 @@ final class Recording {
                 statusErrors.sum() + failed + unsent,
                 answered / (double) perSecond.length(),
                 series,
+                maxSeries,
                 l,
                 measuredFrom());
     }

@@ -13,15 +13,23 @@ import java.util.List;
  * @param throughput answers a second over the measured part (requests less failed connections and
  *     timeouts, divided by its seconds)
  * @param perSecond answers received in each second of the measured part, in order
+ * @param perSecondMaxMs the longest latency of the answers received in each second, in milliseconds
  * @param latency how long the answers took; see {@link Load} for the moment each is counted from
  * @param measuredFrom when the measured part's first request was sent, by the wall clock
  */
 public record Result(
-        long requests, long errors, double throughput, List<Long> perSecond, Latency latency, Instant measuredFrom) {
+        long requests,
+        long errors,
+        double throughput,
+        List<Long> perSecond,
+        List<Double> perSecondMaxMs,
+        Latency latency,
+        Instant measuredFrom) {
 
     /** Copies the series. */
     public Result {
         perSecond = List.copyOf(perSecond);
+        perSecondMaxMs = List.copyOf(perSecondMaxMs);
     }
 
     /**

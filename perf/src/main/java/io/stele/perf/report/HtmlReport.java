@@ -67,7 +67,11 @@ public final class HtmlReport {
                     .append(scale.fillErrors())
                     .append(" errors) before the floods. Registry RSS after them: ")
                     .append(fmt(scale.registryRssBytes() / 1048576.0))
-                    .append(" MiB.</p>");
+                    .append(" MiB; live heap after a full collection: ")
+                    .append(fmt(scale.registryLiveHeapBytes() / 1048576.0))
+                    .append(" MiB.")
+                    .append(capacity(scale.openLoopCapacity()))
+                    .append("</p>");
             List<List<String>> rows = new ArrayList<>();
             for (RunResults.Phase p : scale.phases()) {
                 rows.add(List.of(
@@ -86,7 +90,8 @@ public final class HtmlReport {
                         fmt(p.generatorCpuCores()),
                         fmt(p.machineCpuCores()),
                         stops(p.registryPauses()),
-                        stops(p.generatorPauses())));
+                        stops(p.generatorPauses()),
+                        p.registryCacheMisses() + ", " + p.registryCacheEvictions()));
             }
             html.append(table(
                     List.of(
@@ -105,10 +110,13 @@ public final class HtmlReport {
                             "load generator cores",
                             "machine cores busy",
                             "registry stops: n, total, max ms",
-                            "load generator stops: n, total, max ms"),
+                            "load generator stops: n, total, max ms",
+                            "latest cache: misses, evictions"),
                     rows));
             html.append(longStops(scale.phases()));
+            html.append(StallReport.stalls(scale.phases()));
             html.append("<h3>Throughput over time</h3>").append(throughputChart(scale.phases()));
+            html.append(StallReport.latencyOverTime(scale.phases()));
             html.append("<h3>Latency percentiles</h3>").append(percentileChart(scale.phases()));
             html.append("<h3>Latency by offered rate (open loop)</h3>").append(rateChart(scale.phases()));
         }
@@ -116,6 +124,14 @@ public final class HtmlReport {
             html.append("<h2>Throughput as the registry grows</h2>").append(scaleChart(run.scales()));
         }
         return html.append("</body></html>").toString();
+    }
+
+    private static String capacity(RunResults.Capacity c) {
+        return c == null
+                ? ""
+                : " The open loops offer shares of the machine's open-loop capacity, " + fmt(c.requestsPerSecond())
+                        + " requests/s: a probe offered " + c.probeRate() + " requests/s and kept "
+                        + fmt(c.machineCores()) + " of " + c.cores() + " cores busy.";
     }
 
     private static String stops(RunResults.Pauses p) {
@@ -146,7 +162,7 @@ public final class HtmlReport {
         return rows;
     }
 
-    private static String table(List<String> head, List<List<String>> rows) {
+    static String table(List<String> head, List<List<String>> rows) {
         StringBuilder t = new StringBuilder("<table><tr>");
         head.forEach(h -> t.append("<th>").append(esc(h)).append("</th>"));
         t.append("</tr>");
@@ -160,23 +176,10 @@ public final class HtmlReport {
 
     /** Lines of requests per second over the seconds of each phase. */
     private static String throughputChart(List<RunResults.Phase> phases) {
-        double maxY = 1;
-        int maxX = 1;
-        for (RunResults.Phase p : phases) {
-            maxX = Math.max(maxX, p.perSecond().size());
-            for (long v : p.perSecond()) {
-                maxY = Math.max(maxY, v);
-            }
-        }
-        List<Series> series = new ArrayList<>();
-        for (RunResults.Phase p : phases) {
-            List<double[]> points = new ArrayList<>();
-            for (int i = 0; i < p.perSecond().size(); i++) {
-                points.add(new double[] {i + 1, p.perSecond().get(i)});
-            }
-            series.add(new Series(p.name(), points));
-        }
-        return lines(series, maxX, maxY, "second of the phase", "requests/s");
+        List<Series> series = phases.stream()
+                .map(p -> Series.perSecond(p.name(), p.perSecond()))
+                .toList();
+        return lines(series, Series.maxX(series), Series.maxY(series, 1), "second of the phase", "requests/s");
     }
 
     /** Grouped bars of p50, p90, p99, p99.9 and max for each phase, on a log scale. */
@@ -286,9 +289,41 @@ public final class HtmlReport {
                         "requests/s");
     }
 
-    private record Series(String name, List<double[]> points) {}
+    record Series(String name, List<double[]> points) {
+
+        /** One point a second, from second 1. */
+        static Series perSecond(String name, List<? extends Number> values) {
+            List<double[]> points = new ArrayList<>();
+            for (int i = 0; i < values.size(); i++) {
+                points.add(new double[] {i + 1, values.get(i).doubleValue()});
+            }
+            return new Series(name, points);
+        }
+
+        static int maxX(List<Series> series) {
+            return (int) Math.max(1, max(series, 0));
+        }
+
+        /** The largest value of any series, or {@code atLeast}. */
+        static double maxY(List<Series> series, double atLeast) {
+            return Math.max(atLeast, max(series, 1));
+        }
+
+        private static double max(List<Series> series, int axis) {
+            return series.stream()
+                    .flatMap(s -> s.points().stream())
+                    .mapToDouble(p -> p[axis])
+                    .max()
+                    .orElse(0);
+        }
+    }
 
     private static String lines(List<Series> series, double maxX, double maxY, String xLabel, String yLabel) {
+        return lines(series, maxX, maxY, xLabel, yLabel, "");
+    }
+
+    /** Lines of each series on linear axes from 0, with {@code marks} (SVG, placed by {@link #x} and {@link #y}) over them. */
+    static String lines(List<Series> series, double maxX, double maxY, String xLabel, String yLabel, String marks) {
         StringBuilder svg = open();
         for (int t = 0; t <= 4; t++) {
             double value = maxY * t / 4;
@@ -305,9 +340,8 @@ public final class HtmlReport {
         for (int s = 0; s < series.size(); s++) {
             StringBuilder path = new StringBuilder();
             for (double[] p : series.get(s).points()) {
-                double x = PAD + (W - 2.0 * PAD) * p[0] / maxX;
                 path.append(path.length() == 0 ? "M" : "L")
-                        .append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y(p[1], 0, maxY)));
+                        .append(String.format(Locale.ROOT, "%.1f,%.1f ", x(p[0], maxX), y(p[1], 0, maxY)));
             }
             svg.append("<path d=\"")
                     .append(path)
@@ -316,8 +350,14 @@ public final class HtmlReport {
                     .append("\" stroke-width=\"1.5\"/>")
                     .append(legend(s, series.get(s).name()));
         }
+        svg.append(marks);
         svg.append(text(W / 2.0, H - 8, xLabel, "middle")).append(text(8, 14, yLabel, "start"));
         return svg.append("</svg>").toString();
+    }
+
+    /** Where {@code value} of an axis from 0 to {@code max} falls across a chart. */
+    static double x(double value, double max) {
+        return PAD + (W - 2.0 * PAD) * value / max;
     }
 
     private static StringBuilder open() {
@@ -333,7 +373,7 @@ public final class HtmlReport {
                 H - PAD));
     }
 
-    private static double y(double value, double bottom, double top) {
+    static double y(double value, double bottom, double top) {
         return H - PAD - (H - 2.0 * PAD) * (value - bottom) / (top - bottom);
     }
 
@@ -349,7 +389,7 @@ public final class HtmlReport {
                 + text(x + 14, y, name, "start");
     }
 
-    private static String text(double x, double y, String s, String anchor) {
+    static String text(double x, double y, String s, String anchor) {
         return String.format(
                 Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>", x, y, anchor, esc(s));
     }
@@ -361,7 +401,11 @@ public final class HtmlReport {
         return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
     }
 
-    private static String esc(String s) {
+    static String colour(int index) {
+        return COLOURS[index % COLOURS.length];
+    }
+
+    static String esc(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -27,7 +27,9 @@ public record RunResults(
     /**
      * The floods run at one size of the registry, after every artifact new at this size was read
      * once ({@code fillSeconds}), so that the floods measure a registry in service, not one just
-     * restored.
+     * restored. {@code registryLiveHeapBytes} is what the registry's heap held after the floods
+     * once a full collection had freed all it could, which divided by the artifacts gives the
+     * memory a cached artifact takes.
      */
     public record Scale(
             long artifacts,
@@ -35,9 +37,24 @@ public record RunResults(
             double fillSeconds,
             long fillErrors,
             long registryRssBytes,
+            long registryLiveHeapBytes,
+            Capacity openLoopCapacity,
             List<Phase> phases) {}
 
-    /** One flood. */
+    /**
+     * What the machine sustains in an open loop, which the open loops' rates are shares of: a probe
+     * offered {@code probeRate} requests a second, answered {@code probeThroughput}, and kept
+     * {@code machineCores} of the machine's {@code cores} busy; the capacity is the cores over the
+     * CPU a request cost, at most the closed-loop maximum.
+     */
+    public record Capacity(
+            int probeRate, double probeThroughput, double machineCores, int cores, double requestsPerSecond) {}
+
+    /**
+     * One flood. {@code registryCacheMisses} and {@code registryCacheEvictions} count, over the
+     * whole flood, the requests the registry's latest-version cache could not answer (each read the
+     * store) and the entries it dropped to stay within its bound.
+     */
     public record Phase(
             String name,
             String load,
@@ -52,7 +69,25 @@ public record RunResults(
             double generatorCpuCores,
             double machineCpuCores,
             Pauses registryPauses,
-            Pauses generatorPauses) {}
+            Pauses generatorPauses,
+            List<Double> perSecondMaxMs,
+            List<Activity> serverActivity,
+            List<Stall> stalls,
+            long registryCacheMisses,
+            long registryCacheEvictions) {}
+
+    /**
+     * What else went on during a flood's measured part, seen from {@code fromSecond} to
+     * {@code toSecond} by looks 200 ms apart: the store's server's own work ({@code store: checkpoint},
+     * {@code store: autovacuum: ...}) or the machine's tasks waiting for storage ({@code machine: ...}).
+     */
+    public record Activity(double fromSecond, double toSecond, String what) {}
+
+    /**
+     * A second of a flood in which some answer took longer than 50 ms, with what overlapped the
+     * wait of its slowest answer; {@code attributed} is false when nothing did (unexplained).
+     */
+    public record Stall(int second, double maxMs, List<String> causes, boolean attributed) {}
 
     /**
      * The stops of one JVM (every thread held at a safepoint: a collector's pause, or another VM

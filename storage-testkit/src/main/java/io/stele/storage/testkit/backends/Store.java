@@ -21,4 +21,13 @@ public interface Store {
      * PostgreSQL, VACUUM ANALYZE). Nothing, where there is nothing to do.
      */
     default void afterBulkLoad() {}
+
+    /**
+     * Opens a look at the server's own background work (for PostgreSQL: checkpoints and autovacuum),
+     * which the perf harness samples during floods to tell the server's stalls from the registry's.
+     * One that sees nothing where the backend has nothing to report.
+     */
+    default ServerActivity activity() {
+        return ServerActivity.NONE;
+    }
 }

@@ -55,6 +55,12 @@ public final class RegistryProcess implements AutoCloseable {
         return this;
     }
 
+    /** Adds options to the registry's JVM, such as a collector's, before it starts; after any given before. */
+    public RegistryProcess jvmOptions(List<String> options) {
+        jvmOptions.addAll(options);
+        return this;
+    }
+
     /** The packaged registry's runner jar; throws if it is missing. */
     public static Path runnerJar() {
         Path jar = Path.of(System.getProperty("runner.jar", "target/quarkus-app/quarkus-run.jar"));
