@@ -64,10 +64,12 @@ public final class CachingStorage extends ForwardingStorage {
      */
     public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
-        this.latest = new LatestCache(maxMemoryBytes / 10 * 7, versionTtl);
-        this.versions = new CachedVersions(this, stamps, maxMemoryBytes / 10, versionTtl, meters);
+        long latestShare = maxMemoryBytes / 10 * 7;
+        long versionsShare = maxMemoryBytes / 10;
+        this.latest = new LatestCache(latestShare, versionTtl);
+        this.versions = new CachedVersions(this, stamps, versionsShare, versionTtl, meters);
         this.contents = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes - maxMemoryBytes / 10 * 7 - maxMemoryBytes / 10)
+                .maximumWeight(maxMemoryBytes - latestShare - versionsShare)
                 .weigher((Long id, StoredContent c) ->
                         ENTRY_OVERHEAD + c.content().size())
                 .recordStats()

@@ -85,7 +85,8 @@ public final class PostgresBackend implements Backend {
                 s.execute("VACUUM (ANALYZE) artifacts, versions, contents");
                 s.execute("CHECKPOINT");
             } catch (SQLException e) {
-                throw new IllegalStateException("VACUUM after the bulk load failed: " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "VACUUM or CHECKPOINT after the bulk load failed: " + e.getMessage(), e);
             }
         }
 
