@@ -11,7 +11,8 @@ public interface CacheConfig {
 
     /**
      * Memory the cache may hold: 70% for the latest version of each artifact with the content it
-     * answers GET latest with, 10% for versions by globalId, 20% for content.
+     * answers GET latest with, kept off the heap in direct memory (so the JVM's direct memory limit
+     * must be above it), 10% for versions by globalId, 20% for content.
      */
     @WithDefault("256M")
     MemorySize maxMemory();

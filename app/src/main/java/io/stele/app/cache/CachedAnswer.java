@@ -2,41 +2,47 @@ package io.stele.app.cache;
 
 import io.netty.buffer.Unpooled;
 import io.netty.util.AsciiString;
+import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
 import io.vertx.core.buffer.Buffer;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /**
- * What {@code GET /api/artifacts/{id}} or {@code GET /api/ids/{globalId}} answers, kept with the
- * cached version (the artifact's latest, or the one with that globalId) so that the hot path finds
- * it in one look-up, with its ETag encoded once for the HTTP layer. Immutable; safe to share
- * between threads.
- *
- * <p>A million of these stay on the heap for a registry's lifetime, so each holds no more than it
- * must: what can be made again in a few nanoseconds per request (the ETag as a string, the body's
- * buffer) is made per request rather than kept.
+ * What {@code GET /api/artifacts/{id}} or {@code GET /api/ids/{globalId}} answers: the cached
+ * version (the artifact's latest, or the one with that globalId) with its content, read from one
+ * {@link AnswerRecord} so that the hot path finds it in one look-up. Immutable; safe to share
+ * between threads. The hot path reads the type, state, ETag and body straight from the record; the
+ * whole version is decoded only when asked for.
  */
 public final class CachedAnswer {
 
-    private final StoredVersion version;
-    private final Content content;
-    private final AsciiString etagHeader;
+    private final byte[] record;
+    /** The latest cache the record was read from, which keeps another API's form with it; or null. */
+    private final LatestCache owner;
 
-    /** The answer as another API writes it, with the function that made it; null until made. */
-    private volatile Rendered rendered;
+    private final long location;
+    private StoredVersion version;
 
-    private record Rendered(Function<CachedAnswer, Buffer> by, Buffer body) {}
+    /** Another API's form, for an answer kept on the heap; made once. */
+    private volatile Buffer rendered;
 
     /**
      * @param version the version answered, never DISABLED
      * @param content its content, as stored; never modified
      */
     public CachedAnswer(StoredVersion version, Content content) {
+        this(AnswerRecord.of(version, content, 0, 0), null, 0);
         this.version = version;
-        this.content = content;
-        this.etagHeader = AsciiString.of(etag(content));
+    }
+
+    CachedAnswer(byte[] record, LatestCache owner, long location) {
+        this.record = record;
+        this.owner = owner;
+        this.location = location;
     }
 
     static CachedAnswer of(StoredVersion version, StoredContent content) {
@@ -45,70 +51,98 @@ public final class CachedAnswer {
 
     /** The strong ETag of content: its SHA-256, quoted. */
     public static String etag(StoredContent content) {
-        return etag(content.content());
-    }
-
-    private static String etag(Content content) {
-        return "\"" + content.sha256() + "\"";
+        return "\"" + content.content().sha256() + "\"";
     }
 
     public StoredVersion version() {
-        return version;
+        StoredVersion v = version;
+        if (v == null) {
+            v = AnswerRecord.version(record);
+            version = v;
+        }
+        return v;
+    }
+
+    public ArtifactType type() {
+        return AnswerRecord.type(record);
+    }
+
+    public VersionState state() {
+        return AnswerRecord.state(record);
+    }
+
+    public long globalId() {
+        return AnswerRecord.globalId(record);
+    }
+
+    /** Whether this answers for that artifact. */
+    public boolean isOf(String artifactId) {
+        return AnswerRecord.isOf(record, artifactId);
     }
 
     /** The content, with its references. */
     public Content content() {
-        return content;
+        return AnswerRecord.content(record);
     }
 
     public byte[] body() {
-        return content.bytes();
+        int offset = AnswerRecord.bodyOffset(record);
+        return java.util.Arrays.copyOfRange(record, offset, offset + AnswerRecord.bodyLength(record));
     }
 
-    /** The ETag as a string, made anew: the header's own string form would stay cached in it. */
     public String etag() {
-        return etag(content);
+        return new String(AnswerRecord.etag(record), StandardCharsets.US_ASCII);
     }
 
-    /** The body as a Vert.x buffer to end a response with, wrapping the content without a copy. Never modify it. */
+    /** The body as a Vert.x buffer to end a response with, wrapping the record without a copy. Never modify it. */
     public Buffer bodyBuffer() {
-        return Buffer.buffer(Unpooled.wrappedBuffer(content.bytes()));
+        return Buffer.buffer(
+                Unpooled.wrappedBuffer(record, AnswerRecord.bodyOffset(record), AnswerRecord.bodyLength(record)));
     }
 
-    /** The ETag as a header value encoded once. */
+    /** The ETag as a header value, encoded for the HTTP layer without a string. */
     public CharSequence etagHeader() {
-        return etagHeader;
+        return new AsciiString(AnswerRecord.etag(record), false);
     }
 
     /**
      * This answer as another API writes it (the Confluent API's JSON of the version), made by
      * {@code renderer} the first time and kept with the answer, whose version and content never
-     * change, so the hot path finds it in the same look-up. One form is kept: a second renderer
-     * replaces the first. Never blocks, so it may run on an event loop if {@code renderer} does not.
-     *
-     * @param renderer the same instance on every call, which tells the kept form apart
+     * change, so the hot path finds it in the same look-up. One other API's form is kept, so every
+     * call passes the same renderer. Never blocks, so it may run on an event loop if {@code
+     * renderer} does not.
      */
     public Buffer rendered(Function<CachedAnswer, Buffer> renderer) {
-        Rendered kept = rendered;
-        if (kept != null && kept.by() == renderer) {
-            return kept.body();
+        int offset = AnswerRecord.renderedOffset(record);
+        if (offset >= 0) {
+            return Buffer.buffer(Unpooled.wrappedBuffer(record, offset, AnswerRecord.renderedLength(record)));
+        }
+        Buffer kept = rendered;
+        if (kept != null) {
+            return kept;
         }
         Buffer body = renderer.apply(this);
-        rendered = new Rendered(renderer, body);
+        if (owner != null) {
+            owner.keepRendered(this, location, body.getBytes());
+        } else {
+            rendered = body;
+        }
         return body;
     }
 
-    /**
-     * Memory the answer adds to its cache entry, about: this object, the content's record, bytes
-     * and hash, and the ETag; a form another API renders later is not counted.
-     */
-    int weight() {
-        return OVERHEAD + content.bytes().length;
+    byte[] record() {
+        return record;
     }
 
-    /**
-     * This object (32 bytes), the content's record (24), its array's header (16), its hash (104) and
-     * the ETag (120), as a heap histogram of a million cached answers counted them.
-     */
-    static final int OVERHEAD = 296;
+    byte[] withRendered(byte[] body) {
+        return AnswerRecord.withRendered(record, body);
+    }
+
+    /** Memory the answer takes on the heap, about: its record and the objects around it. */
+    int weight() {
+        return OVERHEAD + record.length;
+    }
+
+    /** This object (32 bytes) and the record's array header (16). */
+    static final int OVERHEAD = 48;
 }

@@ -135,6 +135,6 @@ final class CachedVersions extends ForwardingVersionStore {
 
     @Override
     public Optional<StoredVersion> latest(String artifactId) {
-        return Optional.ofNullable(cache.latestEntry(artifactId)).map(e -> e.version);
+        return Optional.ofNullable(cache.latestEntry(artifactId, false)).map(LatestEntry::version);
     }
 }

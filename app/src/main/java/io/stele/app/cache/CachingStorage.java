@@ -39,7 +39,7 @@ import java.util.function.Supplier;
  */
 public final class CachingStorage extends ForwardingStorage {
 
-    /** Java object overhead of one entry, on top of its strings and bytes. */
+    /** Java object overhead of one entry on the heap, on top of its strings and bytes. */
     static final int ENTRY_OVERHEAD = 200;
 
     private final RegistryStorage backend;
@@ -55,11 +55,11 @@ public final class CachingStorage extends ForwardingStorage {
     private final CachedRules rules;
     private AutoCloseable subscription;
 
-    private record Load(CompletableFuture<LatestCache.Entry> entry, ChangeStamps.Stamp stamp) {}
+    private record Load(CompletableFuture<LatestEntry> entry, ChangeStamps.Stamp stamp) {}
 
     /**
      * @param maxMemoryBytes what the three caches may hold together: 70% for the latest versions
-     *     with their answers, 10% for versions by globalId, 20% for content
+     *     with their answers (off the heap), 10% for versions by globalId, 20% for content
      * @param versionTtl the longest a version entry is served, whatever the change reports say
      */
     public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
@@ -114,17 +114,25 @@ public final class CachingStorage extends ForwardingStorage {
      * node, is never hidden behind it.
      */
     private void keepAsLatest(StoredVersion written, ChangeStamps.Stamp before) {
-        keep(new LatestCache.Entry(written, before.resets()), before.afterOwnChange());
+        keep(new LatestEntry(written, before.resets()), before.afterOwnChange());
     }
 
-    /** Keeps a latest entry while the stamp it was read under stands, and never past it. */
-    private void keep(LatestCache.Entry entry, ChangeStamps.Stamp stamp) {
-        String artifactId = entry.version.artifactId();
-        if (stamps.stands(artifactId, stamp)
-                && latest.publish(entry, stamp.resets())
-                && !stamps.stands(artifactId, stamp)) {
-            latest.remove(entry); // a change came in meanwhile
+    /**
+     * Keeps a latest entry while the stamp it was read under stands, and never past it.
+     *
+     * @return the entry as kept, or null when it was not
+     */
+    private LatestEntry keep(LatestEntry entry, ChangeStamps.Stamp stamp) {
+        String artifactId = entry.artifactId();
+        if (!stamps.stands(artifactId, stamp)) {
+            return null;
         }
+        LatestEntry kept = latest.publish(entry, stamp.resets());
+        if (kept != null && !stamps.stands(artifactId, stamp)) {
+            latest.remove(kept); // a change came in meanwhile
+            return null;
+        }
+        return kept;
     }
 
     /**
@@ -168,12 +176,15 @@ public final class CachingStorage extends ForwardingStorage {
      * touches the backend or waits, so it may run on an event loop. Null too for a DISABLED latest version.
      */
     public CachedAnswer cachedAnswer(String artifactId) {
-        LatestCache.Entry entry = valid(latest.lookup(artifactId));
-        if (entry == null || entry.answer != null) {
-            return entry == null ? null : entry.answer;
+        LatestEntry entry = valid(latest.lookup(artifactId));
+        if (entry == null) {
+            return null;
         }
-        StoredContent content =
-                entry.version.state() == VersionState.DISABLED ? null : cachedContent(entry.version.contentId());
+        CachedAnswer answer = entry.answer();
+        if (answer != null || AnswerRecord.state(entry.record) == VersionState.DISABLED) {
+            return answer;
+        }
+        StoredContent content = cachedContent(AnswerRecord.contentId(entry.record));
         return content == null ? null : answerWith(entry, content);
     }
 
@@ -183,46 +194,81 @@ public final class CachingStorage extends ForwardingStorage {
      * @throws NotFoundException for an unknown artifact, or one whose latest version is DISABLED
      */
     public CachedAnswer latestAnswer(String artifactId) {
-        LatestCache.Entry entry = latestEntry(artifactId);
+        LatestEntry entry = latestEntry(artifactId, true);
         if (entry == null) {
             throw NotFoundException.artifact(artifactId);
         }
-        if (entry.answer != null) {
-            return entry.answer;
+        CachedAnswer answer = entry.answer();
+        if (answer != null) {
+            return answer;
         }
-        StoredVersion version = entry.version;
+        StoredVersion version = entry.version();
         if (version.state() == VersionState.DISABLED) {
             throw NotFoundException.disabled(version);
         }
-        // The answer keeps the content: loaded content stays out of the content cache, which would
-        // keep a second entry for it beside every artifact's latest version.
-        StoredContent content = contents.asMap().get(version.contentId());
-        if (content == null) {
-            content = backend.contents()
-                    .byContentId(version.contentId())
-                    .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
-        }
+        StoredContent content = contentOf(version).orElseThrow(() -> NotFoundException.globalId(version.globalId()));
         return answerWith(entry, content);
     }
 
-    /** Keeps an answer with its entry, unless a change dropped the entry meanwhile. */
-    private CachedAnswer answerWith(LatestCache.Entry entry, StoredContent content) {
-        CachedAnswer answer = CachedAnswer.of(entry.version, content);
-        latest.replace(entry, entry.withAnswer(answer));
-        return answer;
+    /**
+     * A version's content from the content cache, else from the backend without keeping it there:
+     * the answer keeps it, and the content cache would keep a second copy beside every artifact's
+     * latest version.
+     */
+    private Optional<StoredContent> contentOf(StoredVersion version) {
+        StoredContent content = contents.asMap().get(version.contentId());
+        return content != null ? Optional.of(content) : backend.contents().byContentId(version.contentId());
     }
 
-    private LatestCache.Entry valid(LatestCache.Entry entry) {
-        return entry != null && entry.resets == stamps.resets() ? entry : null;
+    /**
+     * The entry to keep for a latest version just read: with its answer when {@code answering} and
+     * the content fits the latest cache, so a first GET leaves one entry, not a version and then an
+     * answer replacing it.
+     */
+    private LatestEntry loaded(StoredVersion version, long resets, boolean answering) {
+        LatestEntry entry = new LatestEntry(version, resets);
+        if (!answering || version.state() == VersionState.DISABLED) {
+            return entry;
+        }
+        Optional<StoredContent> content = contentOf(version);
+        if (content.isEmpty()) {
+            return entry;
+        }
+        LatestEntry answered = entry.withAnswer(content.get().content());
+        if (latest.fits(answered)) {
+            return answered;
+        }
+        contents.put(version.contentId(), content.get());
+        return entry;
+    }
+
+    /**
+     * Keeps an answer with its entry, unless a change dropped the entry meanwhile. Content too large
+     * for the latest cache's pages goes to the content cache instead, so it is loaded once.
+     */
+    private CachedAnswer answerWith(LatestEntry entry, StoredContent content) {
+        LatestEntry answered = entry.withAnswer(content.content());
+        if (latest.fits(answered)) {
+            latest.replace(entry, answered);
+        } else {
+            contents.put(content.contentId(), content);
+        }
+        return answered.answer();
+    }
+
+    private LatestEntry valid(LatestEntry entry) {
+        return entry != null && entry.resets() == stamps.resets() ? entry : null;
     }
 
     /**
      * The latest entry of an artifact, loaded if not cached; null if the artifact does not exist.
      * A caller joins a load under way only if no change came in between that load's start and its
      * own, so it never gets a version older than one written before it asked.
+     *
+     * @param answering whether to load the content with the version, for GET latest
      */
-    LatestCache.Entry latestEntry(String artifactId) {
-        LatestCache.Entry cached = valid(latest.get(artifactId));
+    LatestEntry latestEntry(String artifactId, boolean answering) {
+        LatestEntry cached = valid(latest.get(artifactId));
         if (cached != null) {
             return cached;
         }
@@ -234,14 +280,12 @@ public final class CachingStorage extends ForwardingStorage {
         }
         try {
             return Loads.run(mine.entry(), () -> {
-                LatestCache.Entry loaded = backend.versions()
+                LatestEntry loaded = backend.versions()
                         .latest(artifactId)
-                        .map(v -> new LatestCache.Entry(v, stamp.resets()))
+                        .map(v -> loaded(v, stamp.resets(), answering))
                         .orElse(null);
-                if (loaded != null) {
-                    keep(loaded, stamp);
-                }
-                return loaded;
+                LatestEntry kept = loaded == null ? null : keep(loaded, stamp);
+                return kept == null ? loaded : kept;
             });
         } finally {
             if (running == null) {

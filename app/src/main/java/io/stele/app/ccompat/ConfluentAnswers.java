@@ -125,12 +125,10 @@ public class ConfluentAnswers {
         }
         // most lookups find the subject's latest version, which the latest cache holds for every subject
         CachedAnswer latest = provider.storage().cachedAnswer(subject);
-        CachedAnswer cached = latest != null && latest.version().globalId() == known
+        CachedAnswer cached = latest != null && latest.globalId() == known
                 ? latest
                 : provider.storage().cachedAnswer(known);
-        if (cached == null
-                || !cached.version().artifactId().equals(subject)
-                || !cached.version().state().servable()) {
+        if (cached == null || !cached.isOf(subject) || !cached.state().servable()) {
             return null;
         }
         return version(cached);

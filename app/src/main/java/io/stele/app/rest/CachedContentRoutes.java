@@ -5,6 +5,7 @@ import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.metrics.RequestTimer;
 import io.stele.app.storage.StorageProvider;
+import io.stele.storage.VersionState;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.impl.URIDecoder;
@@ -107,18 +108,18 @@ public class CachedContentRoutes {
     }
 
     private void answer(RoutingContext ctx, Endpoint endpoint, CachedAnswer answer) {
-        HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, answer.etagHeader());
-        boolean notModified =
-                ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), answer.etagHeader());
+        CharSequence etag = answer.etagHeader();
+        HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, etag);
+        boolean notModified = ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag);
         metrics.answered(ctx, endpoint, notModified);
         if (notModified) {
             response.setStatusCode(304).end();
             return;
         }
-        ContentResponses.deprecation(answer.version()).forEach(response::putHeader);
-        response.putHeader(
-                        HttpHeaders.CONTENT_TYPE,
-                        ContentResponses.mediaType(answer.version().type()))
+        if (answer.state() == VersionState.DEPRECATED) {
+            ContentResponses.deprecation(answer.version()).forEach(response::putHeader);
+        }
+        response.putHeader(HttpHeaders.CONTENT_TYPE, ContentResponses.mediaType(answer.type()))
                 .end(answer.bodyBuffer());
     }
 }

@@ -8,6 +8,7 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import io.vertx.core.buffer.Buffer;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -40,12 +41,32 @@ class CachedAnswerTest {
     }
 
     @Test
-    void anotherRenderer_replacesTheKeptForm() {
-        CachedAnswer answer = answer();
-        answer.rendered(a -> Buffer.buffer("one"));
-        Function<CachedAnswer, Buffer> other = a -> Buffer.buffer("two");
+    void aRenderedForm_ofAnAnswerFromTheLatestCache_isKeptInItsEntry() {
+        LatestCache cache = new LatestCache(1 << 20, Duration.ofMinutes(10));
+        LatestEntry entry = cache.publish(new LatestEntry(answer().version(), 0), 0);
+        cache.replace(entry, entry.withAnswer(answer().content()));
+        AtomicInteger made = new AtomicInteger();
+        Function<CachedAnswer, Buffer> renderer = a -> {
+            made.incrementAndGet();
+            return Buffer.buffer("{\"id\":" + a.version().contentId() + "}");
+        };
 
-        assertThat(answer.rendered(other).toString()).isEqualTo("two");
-        assertThat(answer.rendered(other).toString()).isEqualTo("two");
+        assertThat(cache.get("a").answer().rendered(renderer).toString()).isEqualTo("{\"id\":3}");
+        assertThat(cache.get("a").answer().rendered(renderer).toString()).isEqualTo("{\"id\":3}");
+        assertThat(made).hasValue(1);
+        assertThat(cache.get("a").answer().content()).isEqualTo(answer().content());
+    }
+
+    @Test
+    void anAnswer_makesItsEtagAndBodyFromItsRecord_eachTimeAlike_withoutCopyingTheBody() {
+        CachedAnswer answer = answer();
+        Content content = Content.of("\"string\"");
+
+        assertThat(answer.etag()).isEqualTo("\"" + content.sha256() + "\"");
+        assertThat(answer.etagHeader().toString()).isEqualTo(answer.etag());
+        assertThat(answer.body()).isEqualTo(content.bytes());
+        assertThat(answer.bodyBuffer().getBytes()).isEqualTo(content.bytes());
+        assertThat(answer.bodyBuffer().getByteBuf().array())
+                .isSameAs(answer.bodyBuffer().getByteBuf().array());
     }
 }

@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Test;
 
 class LatestCacheTest {
 
-    private static final int ENTRY_WEIGHT = new LatestCache.Entry(version("a-000"), 0).weight;
+    private static final int PAGE = 4096;
+    /** Entries of ids of one length take the same room: this many fit in a page. */
+    private static final int PER_PAGE = PAGE / ((new LatestEntry(version("a-000"), 0).record.length + 7) & -8);
 
-    private static StoredVersion version(String artifactId) {
+    static StoredVersion version(String artifactId) {
         return new StoredVersion(
                 artifactId,
                 1,
@@ -39,105 +41,138 @@ class LatestCacheTest {
         return "a-%03d".formatted(i);
     }
 
+    /** A cache of four pages, whose sweeps run in the thread that starts them. */
+    private static LatestCache fourPages(Duration ttl) {
+        return new LatestCache(4 * PAGE, PAGE, ttl, Runnable::run);
+    }
+
+    private static LatestEntry put(LatestCache cache, String artifactId) {
+        return cache.publish(new LatestEntry(version(artifactId), 0), 0);
+    }
+
+    private static long present(LatestCache cache, int from, int to) {
+        return IntStream.range(from, to).filter(i -> cache.get(id(i)) != null).count();
+    }
+
     @Test
-    void entriesBeyondTheBound_areEvicted_andTheUsedOnesGetASecondChance() {
-        LatestCache cache = new LatestCache(10L * ENTRY_WEIGHT, Duration.ofMinutes(10), Runnable::run);
-        IntStream.range(0, 10).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
-        IntStream.range(0, 5).forEach(i -> assertThat(cache.get(id(i))).isNotNull()); // the first half is read
+    void whenThePagesFill_theOldestIsReclaimed_andItsEntriesReadSinceGetASecondChance() {
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
+        IntStream.range(0, 3 * PER_PAGE).forEach(i -> put(cache, id(i)));
+        IntStream.range(0, PER_PAGE / 2).forEach(i -> cache.get(id(i))); // half the oldest page is read
 
-        IntStream.range(10, 15).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
+        put(cache, id(3 * PER_PAGE)); // takes the last page: the oldest is reclaimed
 
-        assertThat(IntStream.range(0, 15).filter(i -> cache.get(id(i)) != null).count())
-                .isEqualTo(10);
-        IntStream.range(0, 5)
-                .forEach(i -> assertThat(cache.get(id(i))).as(id(i)).isNotNull());
+        assertThat(present(cache, 0, PER_PAGE / 2)).as("read since written").isEqualTo(PER_PAGE / 2);
+        assertThat(present(cache, PER_PAGE / 2, PER_PAGE)).as("not read").isZero();
+        assertThat(present(cache, PER_PAGE, 3 * PER_PAGE + 1)).isEqualTo(2 * PER_PAGE + 1);
     }
 
     @Test
     void entriesAllReadAgainAndAgain_stillMakeRoom() {
-        LatestCache cache = new LatestCache(100L * ENTRY_WEIGHT, Duration.ofMinutes(10), Runnable::run);
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
         for (int i = 0; i < 1000; i++) {
-            cache.putIfAbsent(new LatestCache.Entry(version("b-%03d".formatted(i)), 0));
+            assertThat(put(cache, "b-%03d".formatted(i))).as("put %d", i).isNotNull();
             for (int j = Math.max(0, i - 150); j <= i; j++) {
                 cache.get("b-%03d".formatted(j)); // every entry held is marked used before the next put
             }
         }
-        assertThat(IntStream.range(0, 1000)
-                        .filter(i -> cache.get("b-%03d".formatted(i)) != null)
-                        .count())
-                .isEqualTo(100);
+        long held = IntStream.range(0, 1000)
+                .filter(i -> cache.get("b-%03d".formatted(i)) != null)
+                .count();
+        assertThat(held).isBetween(2L * PER_PAGE, 4L * PER_PAGE);
+        assertThat(cache.get("b-999")).isNotNull();
     }
 
     @Test
-    void aPutBeyondTheBound_evictsNothingInItsOwnThread_andTheSweepRunsOnItsExecutor() {
+    void aPutThatTakesTheLastPage_reclaimsNothingInItsOwnThread_andTheSweepRunsOnItsExecutor() {
         List<Runnable> sweeps = new ArrayList<>();
-        LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10), sweeps::add);
-        IntStream.range(0, 4).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
+        LatestCache cache = new LatestCache(4 * PAGE, PAGE, Duration.ofMinutes(10), sweeps::add);
+        IntStream.range(0, 3 * PER_PAGE + 2).forEach(i -> put(cache, id(i)));
 
-        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count())
-                .isEqualTo(4);
-        assertThat(sweeps)
-                .as("one sweep at a time, however many puts went over the bound")
-                .hasSize(1);
+        assertThat(cache.size()).isEqualTo(3 * PER_PAGE + 2);
+        assertThat(sweeps).as("one sweep at a time, however many puts followed").hasSize(1);
 
         sweeps.remove(0).run();
-        assertThat(IntStream.range(0, 4).filter(i -> cache.get(id(i)) != null).count())
-                .isEqualTo(2);
+        assertThat(present(cache, 0, PER_PAGE)).as("the oldest page, none read").isZero();
+        assertThat(present(cache, PER_PAGE, 3 * PER_PAGE + 2)).isEqualTo(2 * PER_PAGE + 2);
         assertThat(sweeps).isEmpty();
     }
 
     @Test
     void aLiveEntry_staysWhenALoadPublishes_unlessAResetCameSince() {
-        LatestCache cache = new LatestCache(1 << 20, Duration.ofMinutes(10), Runnable::run);
-        LatestCache.Entry live = new LatestCache.Entry(version("x"), 0);
-        cache.putIfAbsent(live);
-        assertThat(cache.publish(new LatestCache.Entry(version("x"), 0), 0)).isFalse();
-        assertThat(cache.get("x")).isSameAs(live);
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
+        LatestEntry live = put(cache, "x");
+        assertThat(cache.publish(new LatestEntry(version("x"), 0), 0)).isNull();
+        assertThat(cache.get("x").location).isEqualTo(live.location);
 
-        LatestCache.Entry afterReset = new LatestCache.Entry(version("x"), 1);
-        assertThat(cache.publish(afterReset, 1)).isTrue();
-        assertThat(cache.get("x")).isSameAs(afterReset);
+        LatestEntry afterReset = cache.publish(new LatestEntry(version("x"), 1), 1);
+        assertThat(afterReset).isNotNull();
+        assertThat(cache.get("x").location).isEqualTo(afterReset.location);
+        assertThat(cache.get("x").resets()).isEqualTo(1);
     }
 
     @Test
     void anExpiredEntry_isAMiss_andALoadReplacesIt() throws InterruptedException {
-        LatestCache cache = new LatestCache(1 << 20, Duration.ofMillis(50), Runnable::run);
-        cache.putIfAbsent(new LatestCache.Entry(version("x"), 0));
+        LatestCache cache = fourPages(Duration.ofMillis(50));
+        put(cache, "x");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (cache.get("x") != null) {
             assertThat(System.nanoTime()).as("the entry expires after 50 ms").isLessThan(deadline);
             Thread.sleep(5);
         }
-        LatestCache.Entry fresh = new LatestCache.Entry(version("x"), 0);
-        assertThat(cache.publish(fresh, 0)).isTrue();
-        assertThat(cache.get("x")).isSameAs(fresh);
+        LatestEntry fresh = put(cache, "x");
+        assertThat(fresh).isNotNull();
+        assertThat(cache.get("x").location).isEqualTo(fresh.location);
     }
 
     @Test
     void anAnswer_isKeptOnlyWithTheEntryItWasMadeFor() {
-        LatestCache cache = new LatestCache(1 << 20, Duration.ofMinutes(10));
-        LatestCache.Entry first = new LatestCache.Entry(version("x"), 0);
-        cache.putIfAbsent(first);
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
+        LatestEntry first = put(cache, "x");
         cache.invalidate("x");
-        LatestCache.Entry second = new LatestCache.Entry(version("x"), 0);
-        cache.putIfAbsent(second);
+        LatestEntry second = put(cache, "x");
+        Content content = Content.of(new byte[] {1});
 
-        CachedAnswer answer = new CachedAnswer(first.version, Content.of(new byte[] {1}));
-        cache.replace(first, first.withAnswer(answer)); // a change dropped it: not kept
+        cache.replace(first, first.withAnswer(content)); // a change dropped it: not kept
+        assertThat(cache.get("x").location).isEqualTo(second.location);
+        assertThat(cache.get("x").answer()).isNull();
 
-        assertThat(cache.get("x")).isSameAs(second);
-        cache.replace(second, second.withAnswer(answer));
-        assertThat(cache.get("x").answer).isSameAs(answer);
+        cache.replace(second, second.withAnswer(content));
+        assertThat(cache.get("x").answer().content()).isEqualTo(content);
+        assertThat(cache.get("x").version()).isEqualTo(version("x"));
+    }
+
+    @Test
+    void anEntryLargerThanAPage_isNotKept() {
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
+        LatestEntry small = put(cache, "x");
+        LatestEntry large = small.withAnswer(Content.of(new byte[PAGE]));
+
+        assertThat(cache.fits(large)).isFalse();
+        cache.replace(small, large);
+        assertThat(cache.get("x").answer()).isNull();
+    }
+
+    @Test
+    void invalidateAll_dropsEveryEntry() {
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
+        IntStream.range(0, 50).forEach(i -> put(cache, id(i)));
+
+        cache.invalidateAll();
+
+        assertThat(present(cache, 0, 50)).isZero();
+        assertThat(put(cache, id(7))).isNotNull();
+        assertThat(cache.get(id(7))).isNotNull();
     }
 
     @Test
     void metrics_countLookupsPutsEvictionsAndSize() {
-        LatestCache cache = new LatestCache(2L * ENTRY_WEIGHT, Duration.ofMinutes(10), Runnable::run);
+        LatestCache cache = fourPages(Duration.ofMinutes(10));
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         cache.bindMetrics(meters, "stele.latest");
         cache.lookup(id(0));
-        IntStream.range(0, 3).forEach(i -> cache.putIfAbsent(new LatestCache.Entry(version(id(i)), 0)));
-        cache.lookup(id(2));
+        IntStream.range(0, 3 * PER_PAGE + 1).forEach(i -> put(cache, id(i)));
+        cache.lookup(id(3 * PER_PAGE));
 
         assertThat(meters.get("cache.gets")
                         .tag("result", "miss")
@@ -149,8 +184,8 @@ class LatestCacheTest {
                         .functionCounter()
                         .count())
                 .isEqualTo(1);
-        assertThat(meters.get("cache.puts").functionCounter().count()).isEqualTo(3);
-        assertThat(meters.get("cache.evictions").functionCounter().count()).isEqualTo(1);
-        assertThat(meters.get("cache.size").gauge().value()).isEqualTo(2);
+        assertThat(meters.get("cache.puts").functionCounter().count()).isEqualTo(3 * PER_PAGE + 1);
+        assertThat(meters.get("cache.evictions").functionCounter().count()).isEqualTo(PER_PAGE);
+        assertThat(meters.get("cache.size").gauge().value()).isEqualTo(2 * PER_PAGE + 1);
     }
 }

@@ -3,7 +3,6 @@ package io.stele.app.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stele.storage.ArtifactType;
-import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
@@ -66,17 +65,5 @@ class SharedPartsTest {
         assertThat(kept).isEqualTo(read);
         assertThat(kept.modifiedBy()).isSameAs(kept.createdBy());
         assertThat(kept.modifiedOn()).isSameAs(kept.createdOn());
-    }
-
-    @Test
-    void anAnswer_makesItsEtagAndBufferFromTheContent_eachTimeAlike() {
-        Content content = Content.of("\"string\"");
-        CachedAnswer answer =
-                new CachedAnswer(version("", Instant.EPOCH, "", Instant.EPOCH, EditableMeta.EMPTY), content);
-
-        assertThat(answer.etag()).isEqualTo("\"" + content.sha256() + "\"");
-        assertThat(answer.etagHeader().toString()).isEqualTo(answer.etag());
-        assertThat(answer.bodyBuffer().getBytes()).isEqualTo(content.bytes());
-        assertThat(answer.bodyBuffer().getByteBuf().array()).isSameAs(content.bytes()); // wrapped, not copied
     }
 }
