@@ -18,6 +18,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,16 +77,7 @@ final class AnswerRecord {
      * @param resets the cache's reset count when the version was read
      * @param loadedAt {@link System#nanoTime} when the version was read
      */
-    static byte[] of(StoredVersion version, Content content, long resets, long loadedAt) {
-        return write(version, content, null, resets, loadedAt);
-    }
-
-    /** The same record with another API's form of its answer. */
-    static byte[] withRendered(byte[] record, byte[] rendered) {
-        return write(version(record), content(record), rendered, resets(record), loadedAt(record));
-    }
-
-    private static byte[] write(StoredVersion v, Content content, byte[] rendered, long resets, long loadedAt) {
+    static byte[] of(StoredVersion v, Content content, long resets, long loadedAt) {
         byte[] key = v.artifactId().getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream bytes =
                 new ByteArrayOutputStream(KEY + key.length + 64 + (content == null ? 0 : content.size() + 64));
@@ -111,19 +103,12 @@ final class AnswerRecord {
                     out.writeInt(r.version());
                 }
             }
-            int renderedAt = 0;
-            if (rendered != null) {
-                renderedAt = out.size();
-                out.writeInt(rendered.length);
-                out.write(rendered);
-            }
             byte[] record = bytes.toByteArray();
             INT.set(record, LENGTH, record.length);
             INT.set(record, HASH, hash(v.artifactId()));
             LONG.set(record, RESETS, resets);
             LONG.set(record, LOADED_AT, loadedAt);
             INT.set(record, ANSWER_AT, answerAt);
-            INT.set(record, RENDERED_AT, renderedAt);
             record[TYPE] = (byte) v.type().ordinal();
             record[STATE] = (byte) v.state().ordinal();
             SHORT.set(record, KEY_LENGTH, (short) key.length);
@@ -190,7 +175,7 @@ final class AnswerRecord {
             }
         }
         byte[] key = artifactId.getBytes(StandardCharsets.UTF_8);
-        return java.util.Arrays.equals(record, KEY, KEY + length, key, 0, key.length);
+        return Arrays.equals(record, KEY, KEY + length, key, 0, key.length);
     }
 
     static String artifactId(byte[] record) {
@@ -262,7 +247,7 @@ final class AnswerRecord {
         String sha256 = HexFormat.of().formatHex(record, at, at + SHA256_BYTES);
         int bodyOffset = bodyOffset(record);
         int bodyLength = bodyLength(record);
-        byte[] body = java.util.Arrays.copyOfRange(record, bodyOffset, bodyOffset + bodyLength);
+        byte[] body = Arrays.copyOfRange(record, bodyOffset, bodyOffset + bodyLength);
         DataInputStream in = in(record, bodyOffset + bodyLength);
         try {
             int count = in.readInt();
@@ -284,6 +269,20 @@ final class AnswerRecord {
 
     static int renderedLength(byte[] record) {
         return (int) INT.get(record, (int) INT.get(record, RENDERED_AT));
+    }
+
+    /** A copy of a record that has no other API's form, with that form appended. */
+    static byte[] withRendered(byte[] record, byte[] rendered) {
+        if (renderedOffset(record) >= 0) {
+            throw new IllegalArgumentException("The record has another API's form already");
+        }
+        int at = length(record);
+        byte[] copy = Arrays.copyOf(record, at + 4 + rendered.length);
+        INT.set(copy, at, rendered.length);
+        System.arraycopy(rendered, 0, copy, at + 4, rendered.length);
+        INT.set(copy, LENGTH, copy.length);
+        INT.set(copy, RENDERED_AT, at);
+        return copy;
     }
 
     private static DataInputStream in(byte[] record, int from) {

@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ObjIntConsumer;
 
 /**
  * The latest version of each artifact, and once known the answer to {@code GET latest}, bounded by
@@ -142,20 +143,13 @@ final class LatestCache {
 
     /** Replaces a kept entry with another of the same artifact, only if it is still there. */
     void replace(LatestEntry old, LatestEntry fresh) {
-        if (old.location == 0) {
-            return;
-        }
         int hash = AnswerRecord.hash(old.record);
-        Segment segment = segment(hash);
-        synchronized (segment) {
-            int i = indexOf(segment.slots, hash, old.location);
-            if (i >= 0) {
-                long location = pages.append(fresh.record);
-                if (location != 0) {
-                    put(segment, i, hash, location);
-                }
+        atSlot(hash, old.location, (segment, i) -> {
+            long location = pages.append(fresh.record);
+            if (location != 0) {
+                put(segment, i, hash, location);
             }
-        }
+        });
         sweepIfFull();
     }
 
@@ -198,17 +192,7 @@ final class LatestCache {
 
     /** Drops this very entry, not one that replaced it. */
     void remove(LatestEntry entry) {
-        if (entry.location == 0) {
-            return;
-        }
-        int hash = AnswerRecord.hash(entry.record);
-        Segment segment = segment(hash);
-        synchronized (segment) {
-            int i = indexOf(segment.slots, hash, entry.location);
-            if (i >= 0) {
-                drop(segment.slots, i);
-            }
-        }
+        atSlot(AnswerRecord.hash(entry.record), entry.location, (segment, i) -> drop(segment.slots, i));
     }
 
     private Segment segment(int hash) {
@@ -247,6 +231,24 @@ final class LatestCache {
             }
         }
         return -1;
+    }
+
+    /**
+     * Runs {@code action} with the slot that holds a location, under its segment's lock; does
+     * nothing when no slot does (the entry was replaced or dropped) or the location is 0 (an entry
+     * never kept).
+     */
+    private void atSlot(int hash, long location, ObjIntConsumer<Segment> action) {
+        if (location == 0) {
+            return;
+        }
+        Segment segment = segment(hash);
+        synchronized (segment) {
+            int i = indexOf(segment.slots, hash, location);
+            if (i >= 0) {
+                action.accept(segment, i);
+            }
+        }
     }
 
     /** The slot holding this location, or -1. Holds the segment's lock. */
@@ -344,32 +346,30 @@ final class LatestCache {
     }
 
     private void sweep() {
+        boolean stuck = false;
         try {
             long now = System.nanoTime();
-            while (pages.full()) {
+            while (pages.full() && !stuck) {
                 int page = pages.oldest();
-                if (page < 0) {
-                    break;
+                stuck = page < 0; // only the newest page is written: the direct memory limit allowed one
+                if (!stuck) {
+                    pages.forEach(page, (record, location) -> moveOrEvict(record, location, now));
+                    pages.reuse(page);
                 }
-                pages.forEach(page, (record, location) -> moveOrEvict(record, location, now));
-                pages.reuse(page);
             }
         } finally {
             sweeping.set(false);
         }
-        sweepIfFull(); // a put took the last free page while this sweep was ending
+        if (!stuck) {
+            sweepIfFull(); // a put took the last free page while this sweep was ending
+        }
     }
 
     /** Copies an entry read since it was written to the newest page, or drops it. */
     private void moveOrEvict(byte[] record, long location, long now) {
         int hash = AnswerRecord.hash(record);
-        Segment segment = segment(hash);
-        synchronized (segment) {
+        atSlot(hash, location, (segment, i) -> { // no slot: replaced or dropped since
             long[] slots = segment.slots;
-            int i = indexOf(slots, hash, location);
-            if (i < 0) {
-                return; // replaced or dropped since
-            }
             long slot = (long) SLOTS.getVolatile(slots, i);
             long moved = (slot & USED) != 0 && !expired(record, now) ? pages.append(record) : 0;
             if (moved != 0) {
@@ -378,7 +378,7 @@ final class LatestCache {
                 drop(slots, i);
                 evictions.increment();
             }
-        }
+        });
     }
 
     /** The entries kept, expired ones included. */

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class LatestCacheChurnTest {
 
     private static final int ARTIFACTS = 100;
+    /** Each thread's least work, however late a busy machine starts it: entries are never all dropped. */
+    private static final int MIN_ROUNDS = 20_000;
 
     private static Content contentOf(String artifactId, int round) {
         return Content.of((artifactId + "#" + round + "#" + "x".repeat(round % 200)).getBytes(StandardCharsets.UTF_8));
@@ -37,7 +39,7 @@ class LatestCacheChurnTest {
         try {
             Runnable writer = () -> {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
-                for (int round = 0; System.nanoTime() < deadline; round++) {
+                for (int round = 0; round < MIN_ROUNDS || System.nanoTime() < deadline; round++) {
                     String id = "art-" + random.nextInt(ARTIFACTS);
                     LatestEntry kept = cache.publish(new LatestEntry(LatestCacheTest.version(id), round), round);
                     if (kept != null) {
@@ -47,7 +49,7 @@ class LatestCacheChurnTest {
             };
             Runnable reader = () -> {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
-                while (System.nanoTime() < deadline) {
+                for (int n = 0; n < MIN_ROUNDS || System.nanoTime() < deadline; n++) {
                     String id = "art-" + random.nextInt(ARTIFACTS);
                     LatestEntry entry = cache.get(id);
                     if (entry == null) {
