@@ -232,7 +232,7 @@ public final class PerfRun {
         Result result;
         List<RunResults.Activity> serverActivity;
         int measured = (int) settings.duration().toSeconds();
-        try (ServerSampler sampler = ServerSampler.start(store.activity())) {
+        try (ServerSampler sampler = ServerSampler.start(store.activity(), registry.pid())) {
             result = Flood.run(new Plan(registry.baseUri(), keys, load, settings.warmUp(), settings.duration()));
             serverActivity = sampler.stop(result.measuredFrom(), measured);
         }

@@ -20,31 +20,53 @@ public record ProcessStats(long rssBytes, double cpuSeconds) {
                     .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
                     .findFirst()
                     .orElse(0L);
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // Fields after the command name, which is in parentheses and may hold spaces.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            double cpu = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS;
+            double cpu = cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))) / TICKS;
             return new ProcessStats(rssKb * 1024, cpu);
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("Cannot read /proc for process " + pid, e);
         }
     }
 
+    /** User plus system time, in clock ticks, from a {@code /proc/[pid]/stat} line. */
+    public static long cpuTicks(String stat) {
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+
+    /** Indexes into {@link #machineTicks()}: time in interrupts, in soft interrupts, stolen. */
+    public static final int IRQ = 5, SOFTIRQ = 6, STEAL = 7;
+
+    private static final int IDLE = 3, IOWAIT = 4;
+
     /**
      * The CPU time all of the machine's cores spent busy since it started, from /proc/stat: what
      * the registry, the load generator, PostgreSQL and anything else used together.
      */
     public static double machineBusySeconds() {
+        long[] ticks = machineTicks();
+        long busy = 0;
+        for (int i = 0; i <= STEAL; i++) {
+            if (i != IDLE && i != IOWAIT) {
+                busy += ticks[i];
+            }
+        }
+        return busy / TICKS;
+    }
+
+    /**
+     * The machine's first eight CPU times since it started, in clock ticks, summed over its cores
+     * (user, nice, system, idle, iowait, irq, softirq, steal), from /proc/stat's {@code cpu} line.
+     */
+    public static long[] machineTicks() {
         try {
             String[] fields =
                     Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            long busy = 0;
-            for (int i = 1; i < fields.length && i <= 8; i++) {
-                if (i != 4 && i != 5) { // idle and iowait
-                    busy += Long.parseLong(fields[i]);
-                }
+            long[] ticks = new long[STEAL + 1];
+            for (int i = 0; i < ticks.length; i++) {
+                ticks[i] = Long.parseLong(fields[i + 1]);
             }
-            return busy / TICKS;
+            return ticks;
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("Cannot read /proc/stat", e);
         }

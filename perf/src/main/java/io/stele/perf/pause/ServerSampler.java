@@ -8,12 +8,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Looks at what else goes on during a flood every {@value #EVERY_MS} ms, in a thread of its own,
  * from {@link #start} to {@link #close}: what the store's server does on its own ({@link
  * ServerActivity}: one short query a look, through one session, so the looking costs the server
- * next to nothing), and the machine's tasks waiting for storage ({@link IoPressure}).
+ * next to nothing), the machine's tasks waiting for storage ({@link IoPressure}), the registry's and
+ * the load generator's threads waiting for a CPU ({@link CpuWait}), the other processes that ran
+ * meanwhile ({@link BusyProcesses}), and the CPU time no process accounts for ({@link
+ * MachineCpu}).
  */
 public final class ServerSampler implements AutoCloseable {
 
@@ -34,11 +38,21 @@ public final class ServerSampler implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    /** @param store what the store's server does on its own, reported as {@code store} */
-    public static ServerSampler start(ServerActivity store) {
+    /**
+     * @param store what the store's server does on its own, reported as {@code store}
+     * @param registryPid the registry's process, whose threads' waits for a CPU are reported as
+     *     {@code registry}; the load generator's (this process's) are reported as {@code load
+     *     generator}
+     */
+    public static ServerSampler start(ServerActivity store, long registryPid) {
         Map<String, ServerActivity> sources = new LinkedHashMap<>();
         sources.put("store", store);
-        sources.put("machine", new IoPressure());
+        sources.put("machine's storage", new IoPressure());
+        long generatorPid = ProcessHandle.current().pid();
+        sources.put("machine", new BusyProcesses(Set.of(registryPid, generatorPid)));
+        sources.put("machine's CPUs", new MachineCpu());
+        sources.put("registry", new CpuWait(registryPid));
+        sources.put("load generator", new CpuWait(generatorPid));
         ServerSampler sampler = new ServerSampler(sources);
         sampler.thread.start();
         return sampler;

@@ -9,10 +9,9 @@ import java.util.Locale;
 /**
  * The seconds of a flood in which some answer took longer than {@value #STALL_MS} ms (the goal's
  * maximum), each with what may have caused it: a stop of the registry's JVM or of the load
- * generator's of {@value Safepoints#LISTED_MS} ms or more, the store's server at work on its own, or
- * the machine's tasks waiting for storage, overlapping the time the slowest answer of that second
- * was waiting. A stall nothing overlaps is
- * unexplained.
+ * generator's of {@value Safepoints#LISTED_MS} ms or more, the store's server at work on its own, the
+ * machine's tasks waiting for storage, or a thread of either JVM waiting for a CPU, overlapping the
+ * time the slowest answer of that second was waiting. A stall nothing overlaps is unexplained.
  */
 public final class Stalls {
 

@@ -79,7 +79,10 @@ public record RunResults(
     /**
      * What else went on during a flood's measured part, seen from {@code fromSecond} to
      * {@code toSecond} by looks 200 ms apart: the store's server's own work ({@code store: checkpoint},
-     * {@code store: autovacuum: ...}) or the machine's tasks waiting for storage ({@code machine: ...}).
+     * {@code store: autovacuum: ...}), the machine's tasks waiting for storage ({@code machine's
+     * storage: ...}), a thread of the registry or the load generator waiting for a CPU ({@code
+     * registry: thread ... waited for a CPU ...}), or another process busy ({@code machine: process
+     * ... ran ...}).
      */
     public record Activity(double fromSecond, double toSecond, String what) {}
 

@@ -77,8 +77,8 @@ final class StallReport {
                 + HtmlReport.lines(series, maxX, maxY, "second of the phase", "ms", marks.toString())
                 + "<p>A filled dot is a stop of the registry's JVM of 10 ms or more, a ring one of the load"
                 + " generator's, drawn at the second it ended and as high as it lasted; a bar along the bottom"
-                + " is work the store's server did on its own or the machine's tasks waiting for storage"
-                + " (hover for what).</p>";
+                + " is work the store's server did on its own, the machine's tasks waiting for storage, a"
+                + " thread of either JVM waiting for a CPU or another process busy (hover for what).</p>";
     }
 
     private static String dot(double second, double ms, int maxX, double maxY, String fill, String stroke) {

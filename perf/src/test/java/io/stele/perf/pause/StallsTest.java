@@ -1,9 +1,12 @@
 package io.stele.perf.pause;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stele.perf.ProcessStats;
 import io.stele.perf.report.RunResults;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +73,36 @@ class StallsTest {
                 + "full avg10=0.00 avg60=0.03 avg300=1.25 total=359818265\n";
 
         assertThat(IoPressure.someTotalMicros(pressure)).isEqualTo(724_127_836L);
+    }
+
+    @Test
+    void aThreadsWaitForACpu_isReadFromItsSchedstat() {
+        assertThat(CpuWait.times("1082528 52000000 3\n")).isEqualTo(new CpuWait.Times(1_082_528, 52_000_000));
+        assertThatThrownBy(() -> CpuWait.times("1082528")).hasMessageContaining("schedstat");
+    }
+
+    @Test
+    void aProcessesCpuTime_isReadPastANameWithSpacesAndParentheses() {
+        String stat = "4242 (Worker (1) x) S 1 4242 4242 0 -1 4194560 96 0 0 0 250 31 0 0 20 0 9 0 77 0 0\n";
+
+        assertThat(ProcessStats.cpuTicks(stat)).isEqualTo(281);
+    }
+
+    @Test
+    void theMachinesCpuTimes_areReadFromProcStat() {
+        long[] ticks = ProcessStats.machineTicks();
+
+        assertThat(ticks).hasSize(8);
+        assertThat(Arrays.stream(ticks).min().orElseThrow()).isNotNegative();
+        assertThat(ProcessStats.machineBusySeconds()).isPositive();
+        assertThat(new MachineCpu().now())
+                .as("a first look has nothing to compare with")
+                .isEmpty();
+    }
+
+    @Test
+    void aProcessThatIsGone_showsNoWait() {
+        assertThat(new CpuWait(Long.MAX_VALUE).now()).isEmpty();
     }
 
     @Test
