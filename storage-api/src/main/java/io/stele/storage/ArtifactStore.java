@@ -42,8 +42,18 @@ public interface ArtifactStore {
      */
     List<String> liveIds(PageRequest page);
 
-    /** How many artifacts exist. */
+    /** How many artifacts exist. May take as long as a scan of them all. */
     long count();
+
+    /**
+     * About how many artifacts exist, cheaply enough to ask every few seconds, for gauges and
+     * dashboards: exact where counting is cheap; a store whose count would scan every row may
+     * answer from its own statistics above a size, which lag writes by up to its statistics'
+     * refresh (PostgreSQL: autovacuum's analyze). By default, {@link #count()}. Never negative.
+     */
+    default long estimatedCount() {
+        return count();
+    }
 
     /**
      * Deletes the artifact, all its versions and its rules. Their globalIds are never reused; the

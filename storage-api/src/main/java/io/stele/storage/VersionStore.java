@@ -71,6 +71,16 @@ public interface VersionStore {
     long count();
 
     /**
+     * About how many versions, across all artifacts, exist, cheaply enough to ask every few seconds, for gauges and
+     * dashboards: exact where counting is cheap; a store whose count would scan every row may
+     * answer from its own statistics above a size, which lag writes by up to its statistics'
+     * refresh (PostgreSQL: autovacuum's analyze). By default, {@link #count()}. Never negative.
+     */
+    default long estimatedCount() {
+        return count();
+    }
+
+    /**
      * The version numbers of an artifact, ascending, in every state ({@link VersionState#DELETED}
      * too).
      *

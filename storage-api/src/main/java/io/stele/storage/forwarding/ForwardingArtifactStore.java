@@ -39,6 +39,11 @@ public abstract class ForwardingArtifactStore implements ArtifactStore {
     }
 
     @Override
+    public long estimatedCount() {
+        return delegate().estimatedCount();
+    }
+
+    @Override
     public void delete(String artifactId) {
         delegate().delete(artifactId);
     }

@@ -56,6 +56,11 @@ public abstract class ForwardingVersionStore implements VersionStore {
     }
 
     @Override
+    public long estimatedCount() {
+        return delegate().estimatedCount();
+    }
+
+    @Override
     public List<Integer> list(String artifactId) {
         return delegate().list(artifactId);
     }

@@ -20,11 +20,13 @@ final class SqlArtifactStore implements ArtifactStore {
 
     private final Jdbc jdbc;
     private final SqlChangeFeed changes;
+    private final SqlDialect dialect;
     private final Supplier<Instant> clock;
 
-    SqlArtifactStore(Jdbc jdbc, SqlChangeFeed changes, Supplier<Instant> clock) {
+    SqlArtifactStore(Jdbc jdbc, SqlChangeFeed changes, SqlDialect dialect, Supplier<Instant> clock) {
         this.jdbc = jdbc;
         this.changes = changes;
+        this.dialect = dialect;
         this.clock = clock;
     }
 
@@ -102,8 +104,12 @@ final class SqlArtifactStore implements ArtifactStore {
 
     @Override
     public long count() {
-        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM artifacts", rs -> rs.getLong(1))
-                .orElse(0L));
+        return jdbc.read(c -> SqlDialect.countRows(c, "artifacts"));
+    }
+
+    @Override
+    public long estimatedCount() {
+        return jdbc.read(c -> dialect.estimatedRows(c, "artifacts", SqlDialect.COUNTED_BELOW));
     }
 
     @Override

@@ -60,6 +60,36 @@ enum SqlDialect {
         Jdbc.batch(c, "INSERT INTO " + table + " (" + columns + ") VALUES (" + parameters + ")", rows);
     }
 
+    /** Tables estimated at fewer rows than this are counted exactly by {@link #estimatedRows}. */
+    static final long COUNTED_BELOW = 100_000;
+
+    /** The rows of a table, counted: a scan of them all on PostgreSQL, the table's own tally on H2. */
+    static long countRows(Connection c, String table) throws SQLException {
+        return Jdbc.queryOne(c, "SELECT count(*) FROM " + table, rs -> rs.getLong(1))
+                .orElse(0L);
+    }
+
+    /**
+     * About how many rows a table has, without a scan: on PostgreSQL the planner's estimate, kept by
+     * ANALYZE (and autovacuum's), counted exactly while the estimate is below {@code countedBelow}
+     * or the table was never analyzed; on H2, where counting a whole table reads its tally, the
+     * count.
+     */
+    long estimatedRows(Connection c, String table, long countedBelow) throws SQLException {
+        if (this == POSTGRESQL) {
+            long estimate = Jdbc.queryOne(
+                            c,
+                            "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)",
+                            rs -> rs.getLong(1),
+                            table)
+                    .orElse(-1L);
+            if (estimate >= countedBelow) {
+                return estimate;
+            }
+        }
+        return countRows(c, table);
+    }
+
     /** Where Flyway finds this database's migrations (the same in META-INF/microprofile-config.properties). */
     String[] migrations() {
         return migrations.clone();

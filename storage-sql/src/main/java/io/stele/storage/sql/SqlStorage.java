@@ -86,7 +86,7 @@ public final class SqlStorage implements RegistryStorage {
         this.durability = durability;
         this.changes = new SqlChangeFeed(signal);
         this.jdbc = new Jdbc(dataSource, beforeCommit, durability);
-        this.artifacts = new SqlArtifactStore(jdbc, changes, clock);
+        this.artifacts = new SqlArtifactStore(jdbc, changes, dialect, clock);
         this.versions = new SqlVersionStore(jdbc, changes, dialect, clock);
         this.contents = new SqlContentStore(jdbc);
         this.rules = new SqlRuleStore(jdbc, changes);

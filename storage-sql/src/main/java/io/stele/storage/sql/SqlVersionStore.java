@@ -214,8 +214,12 @@ final class SqlVersionStore implements VersionStore {
 
     @Override
     public long count() {
-        return jdbc.read(c -> Jdbc.queryOne(c, "SELECT count(*) FROM versions", rs -> rs.getLong(1))
-                .orElse(0L));
+        return jdbc.read(c -> SqlDialect.countRows(c, "versions"));
+    }
+
+    @Override
+    public long estimatedCount() {
+        return jdbc.read(c -> dialect.estimatedRows(c, "versions", SqlDialect.COUNTED_BELOW));
     }
 
     @Override

@@ -428,6 +428,10 @@ public abstract class StorageContractSuite
         }
         assertThat(storage.artifacts().count()).isEqualTo(before + 3);
         assertThat(storage.versions().count()).isEqualTo(versionsBefore + 3);
+        assertThat(storage.artifacts().estimatedCount())
+                .as("a small store's estimate is its count")
+                .isEqualTo(before + 3);
+        assertThat(storage.versions().estimatedCount()).isEqualTo(versionsBefore + 3);
         List<String> all = storage.artifacts().ids(new PageRequest(0, PageRequest.MAX_LIMIT));
         assertThat(all).isSorted();
         assertThat(all).containsSubsequence(prefix + "a", prefix + "b", prefix + "c");
