@@ -148,8 +148,8 @@ public final class TimedStorage extends ForwardingStorage {
         }
 
         @Override
-        public long count() {
-            return timed("count_artifacts", super::count);
+        public long estimatedCount() {
+            return timed("count_artifacts", super::estimatedCount);
         }
 
         @Override
@@ -195,8 +195,8 @@ public final class TimedStorage extends ForwardingStorage {
         }
 
         @Override
-        public long count() {
-            return timed("count_versions", super::count);
+        public long estimatedCount() {
+            return timed("count_versions", super::estimatedCount);
         }
 
         @Override
