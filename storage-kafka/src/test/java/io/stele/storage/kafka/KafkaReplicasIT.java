@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
@@ -16,6 +15,7 @@ import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
+import io.stele.storage.testkit.ReplicaRaces;
 import io.stele.storage.testkit.servers.KafkaServer;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +25,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -141,40 +140,7 @@ class KafkaReplicasIT {
         String topic = KafkaReplicas.newTopic();
         try (KafkaStorage a = replica(topic);
                 KafkaStorage b = replica(topic)) {
-            for (int round = 0; round < 20; round++) {
-                String id = "race-" + UUID.randomUUID();
-                CountDownLatch go = new CountDownLatch(1);
-                ExecutorService pool = Executors.newFixedThreadPool(2);
-                List<Future<Object>> results = new ArrayList<>();
-                for (KafkaStorage node : List.of(a, b)) {
-                    int n = results.size();
-                    results.add(pool.submit(() -> {
-                        go.await();
-                        try {
-                            return node.artifacts().create(draft(id, n));
-                        } catch (RuntimeException e) {
-                            return e;
-                        }
-                    }));
-                }
-                go.countDown();
-                List<Object> outcomes = new ArrayList<>();
-                for (Future<Object> f : results) {
-                    outcomes.add(f.get(1, TimeUnit.MINUTES)); // a create that hangs fails the test
-                }
-                pool.shutdown();
-                assertThat(outcomes).filteredOn(StoredVersion.class::isInstance).hasSize(1);
-                assertThat(outcomes)
-                        .filteredOn(AlreadyExistsException.class::isInstance)
-                        .hasSize(1);
-                StoredVersion winner = (StoredVersion) outcomes.stream()
-                        .filter(StoredVersion.class::isInstance)
-                        .findFirst()
-                        .orElseThrow();
-                awaitSameOffset(a, b);
-                assertThat(a.versions().latest(id)).contains(winner);
-                assertThat(b.versions().latest(id)).contains(winner);
-            }
+            ReplicaRaces.createOnceThroughBoth(a, b, 20, KafkaReplicasIT::draft, () -> awaitSameOffset(a, b));
         }
     }
 

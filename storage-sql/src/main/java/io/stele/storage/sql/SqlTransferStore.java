@@ -6,6 +6,7 @@ import io.stele.storage.Change;
 import io.stele.storage.ConflictException;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportPlan;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
@@ -196,7 +197,7 @@ final class SqlTransferStore implements TransferStore {
     private void insertArtifacts(Connection c, ImportPlan plan) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         for (TransferRecord.Artifact a : plan.artifacts()) {
-            StoredVersion shown = plan.shownVersion(a.artifactId());
+            StoredVersion shown = shown(plan.versionsByArtifact().get(a.artifactId()));
             EditableMeta meta = shown.meta();
             rows.add(new Object[] {
                 a.artifactId(),

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A private single-node Kafka broker for tests: KRaft mode (broker and controller in one process),
@@ -32,7 +31,7 @@ public final class KafkaServer implements AutoCloseable {
 
     private final Path home;
     private final Path properties;
-    private final Path log;
+    private final ServerLog log;
     private final String classPath;
     private final int port;
     private Process process;
@@ -41,7 +40,7 @@ public final class KafkaServer implements AutoCloseable {
     private KafkaServer(Path home, String classPath) {
         this.home = home;
         this.properties = home.resolve("server.properties");
-        this.log = home.resolve("kafka.log");
+        this.log = new ServerLog(home.resolve("kafka.log"));
         this.classPath = classPath;
         this.port = Local.freePort();
     }
@@ -80,27 +79,27 @@ public final class KafkaServer implements AutoCloseable {
             throw new IllegalStateException("The broker is running");
         }
         starts++;
-        long from = logLength();
-        process = launch(log, "kafka.Kafka", properties.toString());
+        long from = log.length();
+        process = launch(log.file(), "kafka.Kafka", properties.toString());
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("The Kafka broker exited with " + process.exitValue() + brokerLog());
+                throw new IllegalStateException("The Kafka broker exited with " + process.exitValue() + log.tail());
             }
-            if (logSince(from).contains(READY_LINE) && accepts()) {
+            if (log.since(from).contains(READY_LINE) && accepts()) {
                 return;
             }
             Local.sleep(100);
         }
         process.destroyForcibly();
-        throw new IllegalStateException("The Kafka broker did not start within " + START_TIMEOUT + brokerLog());
+        throw new IllegalStateException("The Kafka broker did not start within " + START_TIMEOUT + log.tail());
     }
 
     /** Stops the broker the way an operator would (SIGTERM), waiting until it has exited. */
     public synchronized void stop() {
         if (process != null && process.isAlive()) {
             process.destroy();
-            waitFor(process, Duration.ofSeconds(60));
+            Local.waitFor(process, Duration.ofSeconds(60));
         }
     }
 
@@ -108,7 +107,7 @@ public final class KafkaServer implements AutoCloseable {
     public synchronized void kill() {
         if (process != null && process.isAlive()) {
             process.destroyForcibly();
-            waitFor(process, Duration.ofSeconds(30));
+            Local.waitFor(process, Duration.ofSeconds(30));
         }
     }
 
@@ -128,7 +127,7 @@ public final class KafkaServer implements AutoCloseable {
         Path out = home.resolve("format.log");
         Process format =
                 launch(out, "kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString());
-        waitFor(format, Duration.ofSeconds(120));
+        Local.waitFor(format, Duration.ofSeconds(120));
         if (format.exitValue() != 0) {
             throw new IllegalStateException("Formatting the Kafka log folder failed (exit " + format.exitValue()
                     + "):\n" + Files.readString(out));
@@ -211,42 +210,6 @@ public final class KafkaServer implements AutoCloseable {
             return true;
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    private long logLength() {
-        try {
-            return Files.exists(log) ? Files.size(log) : 0;
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private String logSince(long from) {
-        try {
-            byte[] all = Files.exists(log) ? Files.readAllBytes(log) : new byte[0];
-            return from >= all.length
-                    ? ""
-                    : new String(all, (int) from, all.length - (int) from, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
-    private String brokerLog() {
-        String text = logSince(0);
-        return "\n--- kafka.log (end) ---\n" + text.substring(Math.max(0, text.length() - 8000));
-    }
-
-    private static void waitFor(Process process, Duration timeout) {
-        try {
-            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(30, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -31,6 +31,19 @@ final class Local {
         }
     }
 
+    /** Waits for a process to exit, killing it when it has not within the timeout. */
+    static void waitFor(Process process, java.time.Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Sleeps, keeping the thread's interrupt. */
     static void sleep(long millis) {
         try {

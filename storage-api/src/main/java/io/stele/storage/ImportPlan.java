@@ -1,8 +1,5 @@
-package io.stele.storage.sql;
+package io.stele.storage;
 
-import io.stele.storage.InvalidRequestException;
-import io.stele.storage.StoredVersion;
-import io.stele.storage.TransferRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -10,18 +7,40 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One import batch sorted by table, checked for what the tables cannot check: every version
- * belongs to an artifact of the batch, with that artifact's type, within its numbers. An
- * artifact's rules need no artifact: they may be configured ahead of it.
+ * One import batch ({@link TransferStore#importBatch}) sorted by kind of record, checked for what a
+ * backend's own constraints cannot check: every version belongs to an artifact of the batch, with
+ * that artifact's type, within its numbers. An artifact's rules need no artifact: they may be
+ * configured ahead of it.
+ *
+ * @param contents each distinct content, by id, first come first kept
+ * @param artifacts the artifacts, in batch order
+ * @param versions the versions, in batch order
+ * @param rules the rules, in batch order
+ * @param versionsByArtifact each artifact's versions
  */
-record ImportPlan(
+public record ImportPlan(
         List<TransferRecord.ContentBlob> contents,
         List<TransferRecord.Artifact> artifacts,
         List<TransferRecord.Version> versions,
         List<TransferRecord.Rule> rules,
         Map<String, List<StoredVersion>> versionsByArtifact) {
 
-    static ImportPlan of(List<TransferRecord> batch) {
+    /**
+     * Sorts and checks a batch.
+     *
+     * @throws InvalidRequestException when it is not in an order an import can follow
+     */
+    public static ImportPlan of(List<TransferRecord> batch) {
+        for (TransferRecord record : batch) {
+            if (record instanceof TransferRecord.Artifact a) {
+                requireUser(a.createdBy(), "Artifact '" + a.artifactId() + "'");
+            } else if (record instanceof TransferRecord.Version v) {
+                String what = "Version " + v.version().version() + " of artifact '"
+                        + v.version().artifactId() + "'";
+                requireUser(v.version().createdBy(), what);
+                requireUser(v.version().modifiedBy(), what);
+            }
+        }
         Map<Long, TransferRecord.ContentBlob> contents = new LinkedHashMap<>();
         Map<String, TransferRecord.Artifact> artifacts = new LinkedHashMap<>();
         List<TransferRecord.Version> versions = new ArrayList<>();
@@ -76,16 +95,20 @@ record ImportPlan(
         return artifact;
     }
 
+    /** The longest name of a user that every backend keeps (the SQL schema's column). */
+    public static final int MAX_USER_LENGTH = 256;
+
+    private static void requireUser(String user, String what) {
+        if (user.length() > MAX_USER_LENGTH) {
+            throw new InvalidRequestException(what + " names a user longer than " + MAX_USER_LENGTH + " characters.");
+        }
+    }
+
     /** Whether the batch holds rules of an artifact that it does not hold. */
-    boolean hasRulesAhead() {
+    public boolean hasRulesAhead() {
         return rules.stream().anyMatch(r -> r.scope()
                 .artifactId()
                 .filter(id -> !versionsByArtifact.containsKey(id))
                 .isPresent());
-    }
-
-    /** The version an artifact of the batch shows. */
-    StoredVersion shownVersion(String artifactId) {
-        return SqlTransferStore.shown(versionsByArtifact.get(artifactId));
     }
 }

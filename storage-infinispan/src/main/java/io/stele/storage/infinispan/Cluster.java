@@ -1,0 +1,183 @@
+package io.stele.storage.infinispan;
+
+import io.stele.storage.StorageMisconfiguredException;
+import io.stele.storage.StorageUnavailableException;
+import jakarta.transaction.TransactionManager;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.infinispan.client.hotrod.RemoteCache;
+import org.infinispan.client.hotrod.RemoteCacheManager;
+import org.infinispan.client.hotrod.RemoteCounterManagerFactory;
+import org.infinispan.client.hotrod.configuration.ConfigurationBuilder;
+import org.infinispan.client.hotrod.configuration.TransactionMode;
+import org.infinispan.client.hotrod.exceptions.HotRodClientException;
+import org.infinispan.client.hotrod.exceptions.TransportException;
+import org.infinispan.client.hotrod.transaction.lookup.RemoteTransactionManagerLookup;
+import org.infinispan.commons.configuration.StringConfiguration;
+import org.infinispan.counter.api.CounterConfiguration;
+import org.infinispan.counter.api.CounterManager;
+import org.infinispan.counter.api.CounterType;
+import org.infinispan.counter.api.Storage;
+import org.infinispan.counter.api.StrongCounter;
+
+/**
+ * The registry's connection to its Infinispan cluster, and what it keeps there: five transactional
+ * caches, so that one Hot Rod transaction spans every key a write touches, and two persistent
+ * counters that give globalIds and contentIds. {@link #open} creates whatever is absent.
+ */
+final class Cluster implements AutoCloseable {
+
+    static final String ARTIFACTS = "artifacts";
+    static final String VERSIONS = "versions";
+    static final String CONTENTS = "contents";
+    static final String KEYS = "keys";
+    static final String RULES = "rules";
+
+    final RemoteCacheManager manager;
+    final RemoteCache<String, ArtifactEntry> artifacts;
+    final RemoteCache<String, VersionEntry> versions;
+    final RemoteCache<Long, ContentEntry> contents;
+    final RemoteCache<String, Pointer> keys;
+    final RemoteCache<String, RulesEntry> rules;
+    final StrongCounter globalIds;
+    final StrongCounter contentIds;
+    final TransactionManager transactions;
+    /** How long one request may wait for its answer. */
+    final Duration requestTimeout;
+
+    private Cluster(InfinispanSettings settings, RemoteCacheManager manager) {
+        this.manager = manager;
+        String prefix = settings.cachePrefix() + "-";
+        for (String name : new String[] {ARTIFACTS, VERSIONS, CONTENTS, KEYS, RULES}) {
+            manager.administration()
+                    .getOrCreateCache(prefix + name, new StringConfiguration(cacheXml(settings, prefix + name, name)));
+        }
+        this.artifacts = manager.getCache(prefix + ARTIFACTS);
+        this.versions = manager.getCache(prefix + VERSIONS);
+        this.contents = manager.getCache(prefix + CONTENTS);
+        this.keys = manager.getCache(prefix + KEYS);
+        this.rules = manager.getCache(prefix + RULES);
+        CounterManager counters = RemoteCounterManagerFactory.asCounterManager(manager);
+        CounterConfiguration counter = CounterConfiguration.builder(CounterType.UNBOUNDED_STRONG)
+                .storage(settings.persistent() ? Storage.PERSISTENT : Storage.VOLATILE)
+                .initialValue(0)
+                .build();
+        counters.defineCounter(prefix + "global-ids", counter);
+        counters.defineCounter(prefix + "content-ids", counter);
+        this.globalIds = counters.getStrongCounter(prefix + "global-ids");
+        this.contentIds = counters.getStrongCounter(prefix + "content-ids");
+        this.transactions = artifacts.getTransactionManager();
+        this.requestTimeout = settings.socketTimeout();
+    }
+
+    /**
+     * Connects, registers the entries' schema and creates the caches and counters that are absent.
+     *
+     * @throws StorageUnavailableException when no server answers
+     * @throws StorageMisconfiguredException when the servers refuse the registry's credentials or caches
+     */
+    static Cluster open(InfinispanSettings settings) {
+        RemoteCacheManager manager = new RemoteCacheManager(client(settings).build(), false);
+        try {
+            manager.start();
+            manager.administration().schemas().createOrUpdate(new SteleSchemaImpl());
+            return new Cluster(settings, manager);
+        } catch (TransportException e) {
+            manager.stop();
+            throw new StorageUnavailableException(
+                    "No Infinispan server answers at " + String.join(";", settings.servers())
+                            + " (stele.storage.infinispan.servers): " + e.getMessage(),
+                    e);
+        } catch (HotRodClientException e) {
+            manager.stop();
+            throw new StorageMisconfiguredException(
+                    "The Infinispan cluster refused the registry's caches or credentials: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            manager.stop();
+            throw e;
+        }
+    }
+
+    /** The Hot Rod client's configuration: servers, security, timeouts, transactions, marshalling. */
+    static ConfigurationBuilder client(InfinispanSettings settings) {
+        ConfigurationBuilder client = new ConfigurationBuilder();
+        client.addServers(String.join(";", settings.servers()))
+                .connectionTimeout((int) settings.connectTimeout().toMillis())
+                .socketTimeout((int) settings.socketTimeout().toMillis())
+                .transactionTimeout(settings.transactionTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .addContextInitializer(new SteleSchemaImpl());
+        settings.username().ifPresent(user -> client.security()
+                .authentication()
+                .enable()
+                .saslMechanism(settings.saslMechanism())
+                .username(user)
+                .password(settings.password().orElseThrow()));
+        if (settings.tls()) {
+            var ssl = client.security().ssl().enable();
+            settings.trustStore().ifPresent(store -> ssl.trustStoreFileName(store.toString())
+                    .trustStoreType(settings.trustStoreType())
+                    .trustStorePassword(settings.trustStorePassword().orElse("").toCharArray()));
+            settings.sniHostName().ifPresent(ssl::sniHostName);
+        }
+        String prefix = settings.cachePrefix() + "-";
+        for (String name : new String[] {ARTIFACTS, VERSIONS, CONTENTS, KEYS, RULES}) {
+            client.remoteCache(prefix + name)
+                    .transactionMode(TransactionMode.NON_XA)
+                    .transactionManagerLookup(RemoteTransactionManagerLookup.getInstance());
+        }
+        return client;
+    }
+
+    /**
+     * One cache's configuration: Protobuf-encoded, transactional with pessimistic locks (what Hot Rod
+     * transactions need), indexed for artifacts and versions, and kept in a file store when
+     * persistent.
+     */
+    static String cacheXml(InfinispanSettings settings, String cacheName, String role) {
+        String kind = settings.replicated() ? "replicated-cache" : "distributed-cache";
+        String owners = settings.replicated() ? "" : " owners=\"" + settings.owners() + "\"";
+        String entity =
+                switch (role) {
+                    case ARTIFACTS -> "stele.ArtifactEntry";
+                    case VERSIONS -> "stele.VersionEntry";
+                    default -> null;
+                };
+        StringBuilder xml = new StringBuilder();
+        xml.append('<')
+                .append(kind)
+                .append(" name=\"")
+                .append(cacheName)
+                .append('"')
+                .append(owners);
+        xml.append(" mode=\"SYNC\" statistics=\"true\">");
+        xml.append("<encoding media-type=\"application/x-protostream\"/>");
+        xml.append("<locking isolation=\"REPEATABLE_READ\"/>");
+        xml.append("<transaction mode=\"NON_XA\" locking=\"PESSIMISTIC\"/>");
+        if (entity != null) {
+            xml.append("<indexing storage=\"")
+                    .append(settings.persistent() ? "filesystem" : "local-heap")
+                    .append("\"><indexed-entities><indexed-entity>")
+                    .append(entity)
+                    .append("</indexed-entity></indexed-entities></indexing>");
+        }
+        if (settings.persistent()) {
+            xml.append("<persistence><file-store/></persistence>");
+        }
+        xml.append("</").append(kind).append('>');
+        return xml.toString();
+    }
+
+    /** Whether a server answers now: one read of a key that is never written. */
+    boolean answers() {
+        try {
+            return manager.isStarted() && keys.get("ready?") == null;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        manager.stop();
+    }
+}

@@ -1,0 +1,227 @@
+package io.stele.storage.infinispan;
+
+import io.stele.storage.Change;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.ReferenceExistsException;
+import io.stele.storage.StoredArtifact;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.VersionState;
+import io.stele.storage.VersionStore;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+
+/** Versions: one transaction per write (see {@link Transactions}), reads by key or from the index. */
+final class InfinispanVersionStore implements VersionStore {
+
+    private final Cluster cluster;
+    private final Transactions transactions;
+    private final VersionWrites writes;
+    private final Consumer<Change> changes;
+
+    InfinispanVersionStore(Cluster cluster, Transactions transactions, Consumer<Change> changes) {
+        this.cluster = cluster;
+        this.transactions = transactions;
+        this.writes = new VersionWrites(cluster);
+        this.changes = changes;
+    }
+
+    @Override
+    public StoredArtifact add(VersionDraft draft) {
+        String id = draft.artifactId();
+        VersionWrites.Stored stored = transactions.write("adding a version to '" + id + "'", () -> {
+            ArtifactEntry artifact = requireArtifact(id);
+            VersionWrites.requireType(artifact, draft.type());
+            return writes.store(artifact, draft, artifact.lastVersion() + 1, 0, Instant.now());
+        });
+        changes.accept(new Change.VersionsChanged(id));
+        return new StoredArtifact(
+                id,
+                stored.artifact().createdBy(),
+                Instant.parse(stored.artifact().createdOn()),
+                stored.version());
+    }
+
+    @Override
+    public StoredVersion importVersion(ImportedVersion imported) {
+        VersionDraft draft = imported.draft();
+        String id = draft.artifactId();
+        VersionWrites.Stored stored =
+                transactions.write("importing version " + imported.version() + " of '" + id + "'", () -> {
+                    Instant now = Instant.now();
+                    ArtifactEntry artifact = cluster.artifacts.get(id);
+                    if (artifact == null) {
+                        artifact = ArtifactEntries.created(id, draft.type().name(), draft.createdBy(), now.toString());
+                    } else {
+                        VersionWrites.requireType(artifact, draft.type());
+                        if (ArtifactEntries.has(artifact, imported.version())) {
+                            throw new io.stele.storage.AlreadyExistsException(
+                                    "Artifact '" + id + "' has a version " + imported.version() + " already.");
+                        }
+                    }
+                    return writes.store(artifact, draft, imported.version(), imported.contentId(), now);
+                });
+        changes.accept(new Change.ArtifactChanged(id));
+        return stored.version();
+    }
+
+    @Override
+    public Optional<StoredVersion> latest(String artifactId) {
+        ArtifactEntry artifact = cluster.artifacts.get(artifactId);
+        if (artifact == null) {
+            return Optional.empty();
+        }
+        OptionalInt latest = ArtifactEntries.latestServable(artifact);
+        return latest.isEmpty() ? Optional.empty() : get(artifactId, latest.getAsInt());
+    }
+
+    @Override
+    public Optional<StoredVersion> get(String artifactId, int version) {
+        return Optional.ofNullable(cluster.versions.get(Keys.version(artifactId, version)))
+                .map(Entries::stored);
+    }
+
+    @Override
+    public Optional<StoredVersion> byGlobalId(long globalId) {
+        Pointer pointer = cluster.keys.get(Keys.globalId(globalId));
+        if (pointer == null) {
+            return Optional.empty();
+        }
+        return get(pointer.artifactId(), pointer.version()).filter(v -> v.globalId() == globalId);
+    }
+
+    @Override
+    public List<StoredVersion> byContentId(long contentId) {
+        return Queries.versions(cluster.versions, "v.contentId = :value", contentId);
+    }
+
+    @Override
+    public List<StoredVersion> referrers(String artifactId, int version) {
+        return Queries.versions(cluster.versions, "v.references = :value", Keys.version(artifactId, version));
+    }
+
+    @Override
+    public long count() {
+        return Queries.count(cluster.versions, "stele.VersionEntry");
+    }
+
+    @Override
+    public List<Integer> list(String artifactId) {
+        return requireArtifact(artifactId).versions();
+    }
+
+    @Override
+    public Optional<StoredVersion> findByCanonicalHash(String artifactId, String canonicalHash) {
+        ArtifactEntry artifact = cluster.artifacts.get(artifactId);
+        if (artifact == null) {
+            return Optional.empty();
+        }
+        OptionalInt version = ArtifactEntries.servableWithHash(artifact, canonicalHash);
+        return version.isEmpty() ? Optional.empty() : get(artifactId, version.getAsInt());
+    }
+
+    @Override
+    public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
+        StoredVersion updated = change(artifactId, version, "editing", (artifact, entry) -> {
+            VersionEntry changed =
+                    Entries.changed(entry, meta, VersionState.valueOf(entry.state()), modifiedBy, Instant.now());
+            return new Edit(changed, artifact);
+        });
+        changes.accept(new Change.VersionsChanged(artifactId));
+        return updated;
+    }
+
+    @Override
+    public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
+        StoredVersion updated = change(artifactId, version, "changing the state of", (artifact, entry) -> {
+            VersionState was = VersionState.valueOf(entry.state());
+            if (state == VersionState.DELETED && was != VersionState.DELETED && isReferenced(artifactId, version)) {
+                throw new ReferenceExistsException(artifactId, version);
+            }
+            VersionEntry changed = Entries.changed(entry, Entries.meta(entry), state, modifiedBy, Instant.now());
+            return new Edit(changed, ArtifactEntries.withState(artifact, version, state));
+        });
+        changes.accept(new Change.VersionsChanged(artifactId));
+        return updated;
+    }
+
+    /** A version's entry after an edit, and its artifact's entry (search fields aside). */
+    private record Edit(VersionEntry version, ArtifactEntry artifact) {}
+
+    private StoredVersion change(
+            String artifactId,
+            int version,
+            String what,
+            java.util.function.BiFunction<ArtifactEntry, VersionEntry, Edit> edit) {
+        return transactions.write(what + " version " + version + " of '" + artifactId + "'", () -> {
+            ArtifactEntry artifact = requireArtifact(artifactId);
+            String key = Keys.version(artifactId, version);
+            VersionEntry entry = ArtifactEntries.has(artifact, version) ? cluster.versions.get(key) : null;
+            if (entry == null) {
+                throw NotFoundException.version(artifactId, version);
+            }
+            Edit done = edit.apply(artifact, entry);
+            cluster.versions.put(key, done.version());
+            cluster.artifacts.put(artifactId, writes.showing(done.artifact(), done.version()));
+            return Entries.stored(done.version());
+        });
+    }
+
+    @Override
+    public void delete(String artifactId, int version) {
+        boolean artifactGone = transactions.write("deleting version " + version + " of '" + artifactId + "'", () -> {
+            ArtifactEntry artifact = requireArtifact(artifactId);
+            String key = Keys.version(artifactId, version);
+            VersionEntry entry = ArtifactEntries.has(artifact, version) ? cluster.versions.get(key) : null;
+            if (entry == null) {
+                throw NotFoundException.version(artifactId, version);
+            }
+            if (isReferenced(artifactId, version)) {
+                throw new ReferenceExistsException(artifactId, version);
+            }
+            cluster.versions.remove(key);
+            cluster.keys.remove(Keys.globalId(entry.globalId()));
+            if (artifact.versions().size() == 1) {
+                cluster.artifacts.remove(artifactId);
+                cluster.rules.remove(Keys.rules(io.stele.storage.RuleScope.artifact(artifactId)));
+                return true;
+            }
+            ArtifactEntry after = ArtifactEntries.without(artifact, version);
+            int shown = ArtifactEntries.shown(after);
+            cluster.artifacts.put(
+                    artifactId, ArtifactEntries.showing(after, cluster.versions.get(Keys.version(artifactId, shown))));
+            return false;
+        });
+        changes.accept(artifactGone ? new Change.ArtifactChanged(artifactId) : new Change.VersionsChanged(artifactId));
+    }
+
+    /** Whether a version of any state references this one. Read from the index, which commits see. */
+    boolean isReferenced(String artifactId, int version) {
+        return !referrers(artifactId, version).isEmpty();
+    }
+
+    private ArtifactEntry requireArtifact(String artifactId) {
+        ArtifactEntry artifact = cluster.artifacts.get(artifactId);
+        if (artifact == null) {
+            throw NotFoundException.artifact(artifactId);
+        }
+        return artifact;
+    }
+
+    /** Several versions by number, in the order given, one request for them all. */
+    List<StoredVersion> getAll(String artifactId, List<Integer> numbers) {
+        Map<String, VersionEntry> found = cluster.versions.getAll(
+                numbers.stream().map(n -> Keys.version(artifactId, n)).collect(java.util.stream.Collectors.toSet()));
+        return numbers.stream()
+                .map(n -> found.get(Keys.version(artifactId, n)))
+                .filter(java.util.Objects::nonNull)
+                .map(Entries::stored)
+                .toList();
+    }
+}

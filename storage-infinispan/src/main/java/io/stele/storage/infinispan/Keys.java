@@ -1,0 +1,33 @@
+package io.stele.storage.infinispan;
+
+import io.stele.storage.RuleScope;
+
+/**
+ * The keys of entries that are not keyed by an artifact id or a contentId. An artifact id holds no
+ * control character ({@link io.stele.storage.ArtifactIds}), so a line break separates it from what
+ * follows without ambiguity.
+ */
+final class Keys {
+
+    private Keys() {}
+
+    /** A version in the versions cache, and a referenced version in {@link VersionEntry#references()}. */
+    static String version(String artifactId, int version) {
+        return artifactId + "\n" + version;
+    }
+
+    /** The keys cache's pointer from a content's identity hash to its contentId. */
+    static String contentHash(String sha256) {
+        return "h:" + sha256;
+    }
+
+    /** The keys cache's pointer from a globalId to its version. */
+    static String globalId(long globalId) {
+        return "g:" + globalId;
+    }
+
+    /** A scope's entry in the rules cache. */
+    static String rules(RuleScope scope) {
+        return scope.artifactId().map(id -> "a:" + id).orElse("global");
+    }
+}

@@ -1,0 +1,167 @@
+package io.stele.storage.infinispan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Change;
+import io.stele.storage.Content;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.TransferRecord;
+import io.stele.storage.VersionDraft;
+import io.stele.storage.testkit.ReplicaRaces;
+import io.stele.storage.testkit.backends.Backend;
+import io.stele.storage.testkit.backends.InfinispanBackend;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Registries sharing one cluster: they agree on every id, concurrent writes to one artifact through
+ * both give consecutive numbers, one create of an id wins, each hears of the other's changes, and a
+ * cluster that goes away makes calls fail as unavailable until it is back.
+ */
+class InfinispanReplicasIT {
+
+    private static String schema(int n) {
+        return "{\"type\":\"record\",\"name\":\"R" + n + "\",\"fields\":[]}";
+    }
+
+    private static VersionDraft draft(String id, int n) {
+        return new VersionDraft(
+                id, ArtifactType.AVRO, Content.of(schema(n)), EditableMeta.named("n" + n, null), "alice");
+    }
+
+    private static InfinispanStorage replica(InfinispanBackend.Caches caches) {
+        InfinispanStorage storage = new InfinispanStorage(() -> InfinispanTestSettings.of(caches));
+        storage.start();
+        return storage;
+    }
+
+    private static InfinispanBackend.Caches newCaches() {
+        return ((InfinispanBackend) Backend.shared(InfinispanBackend.KIND)).newStore();
+    }
+
+    private static List<TransferRecord> export(RegistryStorage storage) {
+        List<TransferRecord> records = new ArrayList<>();
+        storage.transfer().export(records::add);
+        return records;
+    }
+
+    @Test
+    void twoReplicas_writingToOneArtifactAtOnce_giveConsecutiveNumbers_andAgreeOnEveryId() throws Exception {
+        InfinispanBackend.Caches caches = newCaches();
+        try (InfinispanStorage a = replica(caches);
+                InfinispanStorage b = replica(caches)) {
+            String shared = "shared-" + UUID.randomUUID();
+            a.artifacts().create(draft(shared, 0));
+            List<StoredVersion> acknowledged = Collections.synchronizedList(new ArrayList<>());
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<?>> writers = new ArrayList<>();
+            for (int w = 0; w < 8; w++) {
+                InfinispanStorage node = w % 2 == 0 ? a : b;
+                int writer = w;
+                writers.add(pool.submit(() -> {
+                    go.await();
+                    for (int i = 1; i <= 10; i++) {
+                        acknowledged.add(node.versions()
+                                .add(draft(shared, writer * 100 + i))
+                                .latest());
+                    }
+                    return null;
+                }));
+            }
+            go.countDown();
+            for (Future<?> f : writers) {
+                f.get(3, TimeUnit.MINUTES); // a writer that hangs fails the test
+            }
+            pool.shutdown();
+
+            assertThat(a.versions().list(shared))
+                    .containsExactlyElementsOf(
+                            IntStream.rangeClosed(1, 81).boxed().toList());
+            assertThat(acknowledged.stream().map(StoredVersion::version).distinct())
+                    .hasSize(80);
+            assertThat(acknowledged.stream().map(StoredVersion::globalId).distinct())
+                    .hasSize(80);
+            for (StoredVersion v : acknowledged) {
+                assertThat(b.versions().byGlobalId(v.globalId())).contains(v);
+                assertThat(a.versions().get(shared, v.version())).contains(v);
+            }
+            assertThat(export(b)).isEqualTo(export(a));
+        }
+    }
+
+    @Test
+    void concurrentCreatesOfOneId_throughTwoReplicas_createItOnce() throws Exception {
+        InfinispanBackend.Caches caches = newCaches();
+        try (InfinispanStorage a = replica(caches);
+                InfinispanStorage b = replica(caches)) {
+            ReplicaRaces.createOnceThroughBoth(a, b, 20, InfinispanReplicasIT::draft, () -> {});
+        }
+    }
+
+    @Test
+    void eachReplicaHearsOfTheOthersChanges() throws Exception {
+        InfinispanBackend.Caches caches = newCaches();
+        try (InfinispanStorage a = replica(caches);
+                InfinispanStorage b = replica(caches)) {
+            List<Change> heardByB = new CopyOnWriteArrayList<>();
+            try (AutoCloseable subscription = b.changes().subscribe(heardByB::add)) {
+                String id = "heard-" + UUID.randomUUID();
+                a.artifacts().create(draft(id, 1));
+                a.versions().add(draft(id, 2));
+                a.rules().create(io.stele.storage.RuleScope.GLOBAL, io.stele.storage.RuleType.VALIDITY, "FULL");
+                await("replica b hears of the artifact replica a wrote, and of the global rule")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> heardByB.contains(new Change.ArtifactChanged(id))
+                                && heardByB.contains(new Change.GlobalChanged()));
+            }
+        }
+    }
+
+    @Test
+    void clusterStopped_callsFailAsUnavailable_andRecoverWithoutRestart() {
+        Backend own = Backend.start(InfinispanBackend.KIND, Path.of("target"), java.util.Map.of());
+        try (own) {
+            InfinispanBackend.Caches caches = ((InfinispanBackend) own).newStore();
+            try (InfinispanStorage replica = replica(caches)) {
+                List<StoredVersion> acknowledged = new ArrayList<>();
+                acknowledged.add(replica.artifacts().create(draft("outage", 1)));
+
+                own.stop();
+                assertThatThrownBy(() -> replica.versions().add(draft("outage", 2)))
+                        .isInstanceOf(StorageUnavailableException.class);
+                assertThat(replica.isReady()).isFalse();
+
+                own.startAgain();
+                acknowledged.add(await("writes recover once the cluster is back")
+                        .atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(500))
+                        .ignoreException(StorageUnavailableException.class)
+                        .until(() -> replica.versions().add(draft("outage", 3)).latest(), Objects::nonNull));
+                assertThat(replica.isReady()).isTrue();
+                for (StoredVersion v : acknowledged) {
+                    assertThat(replica.versions().byGlobalId(v.globalId())).contains(v);
+                }
+            }
+        }
+    }
+}
