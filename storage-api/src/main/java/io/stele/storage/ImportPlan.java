@@ -100,7 +100,8 @@ public record ImportPlan(
 
     private static void requireUser(String user, String what) {
         if (user.length() > MAX_USER_LENGTH) {
-            throw new InvalidRequestException(what + " names a user longer than " + MAX_USER_LENGTH + " characters.");
+            throw new InvalidRequestException("The registry cannot store a value of this import: " + what
+                    + " names a user longer than " + MAX_USER_LENGTH + " characters.");
         }
     }
 
