@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * index of artifacts and versions. Several registries may share one cluster: each hears of the
  * others' changes from the servers.
  *
- * <p>See docs/adr/0021-infinispan-storage.md and docs/storage.md.
+ * <p>See docs/adr/0021-infinispan-storage.md.
  */
 public final class InfinispanStorage implements RegistryStorage {
 
