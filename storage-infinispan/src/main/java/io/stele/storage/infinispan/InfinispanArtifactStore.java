@@ -26,10 +26,14 @@ final class InfinispanArtifactStore implements ArtifactStore {
     private final Consumer<Change> changes;
 
     InfinispanArtifactStore(
-            Cluster cluster, Transactions transactions, InfinispanVersionStore versions, Consumer<Change> changes) {
+            Cluster cluster,
+            Transactions transactions,
+            VersionWrites writes,
+            InfinispanVersionStore versions,
+            Consumer<Change> changes) {
         this.cluster = cluster;
         this.transactions = transactions;
-        this.writes = new VersionWrites(cluster);
+        this.writes = writes;
         this.versions = versions;
         this.changes = changes;
     }

@@ -65,8 +65,10 @@ public final class InfinispanStorage implements RegistryStorage {
         Cluster cluster = Cluster.open(checked);
         try {
             Transactions transactions = new Transactions(cluster.transactions, checked.transactionTimeout());
-            InfinispanVersionStore versions = new InfinispanVersionStore(cluster, transactions, changes);
-            InfinispanArtifactStore artifacts = new InfinispanArtifactStore(cluster, transactions, versions, changes);
+            VersionWrites writes = new VersionWrites(cluster);
+            InfinispanVersionStore versions = new InfinispanVersionStore(cluster, transactions, writes, changes);
+            InfinispanArtifactStore artifacts =
+                    new InfinispanArtifactStore(cluster, transactions, writes, versions, changes);
             changes.listen(cluster);
             stores = new Stores(
                     cluster,
@@ -77,7 +79,7 @@ public final class InfinispanStorage implements RegistryStorage {
                     Unavailable.guard(SearchStore.class, new InfinispanSearchStore(cluster, versions)),
                     Unavailable.guard(
                             TransferStore.class,
-                            new InfinispanTransferStore(cluster, transactions, artifacts, versions, changes)));
+                            new InfinispanTransferStore(cluster, transactions, writes, artifacts, versions, changes)));
         } catch (RuntimeException e) {
             cluster.close();
             throw e;

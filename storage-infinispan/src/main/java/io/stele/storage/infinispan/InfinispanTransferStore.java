@@ -30,6 +30,7 @@ final class InfinispanTransferStore implements TransferStore {
 
     private final Cluster cluster;
     private final Transactions transactions;
+    private final VersionWrites writes;
     private final InfinispanArtifactStore artifacts;
     private final InfinispanVersionStore versions;
     private final Consumer<Change> changes;
@@ -37,11 +38,13 @@ final class InfinispanTransferStore implements TransferStore {
     InfinispanTransferStore(
             Cluster cluster,
             Transactions transactions,
+            VersionWrites writes,
             InfinispanArtifactStore artifacts,
             InfinispanVersionStore versions,
             Consumer<Change> changes) {
         this.cluster = cluster;
         this.transactions = transactions;
+        this.writes = writes;
         this.artifacts = artifacts;
         this.versions = versions;
         this.changes = changes;
@@ -103,7 +106,6 @@ final class InfinispanTransferStore implements TransferStore {
     @Override
     public void importBatch(List<TransferRecord> batch) {
         ImportPlan plan = ImportPlan.of(batch);
-        VersionWrites writes = new VersionWrites(cluster);
         long[] highestGlobalId = {0};
         transactions.write("importing " + batch.size() + " records", () -> {
             for (TransferRecord.ContentBlob blob : plan.contents()) {

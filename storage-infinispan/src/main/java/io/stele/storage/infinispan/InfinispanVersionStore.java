@@ -1,10 +1,12 @@
 package io.stele.storage.infinispan;
 
+import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.Change;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.ImportedVersion;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.ReferenceExistsException;
+import io.stele.storage.RuleScope;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
@@ -13,9 +15,12 @@ import io.stele.storage.VersionStore;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /** Versions: one transaction per write (see {@link Transactions}), reads by key or from the index. */
 final class InfinispanVersionStore implements VersionStore {
@@ -25,10 +30,10 @@ final class InfinispanVersionStore implements VersionStore {
     private final VersionWrites writes;
     private final Consumer<Change> changes;
 
-    InfinispanVersionStore(Cluster cluster, Transactions transactions, Consumer<Change> changes) {
+    InfinispanVersionStore(Cluster cluster, Transactions transactions, VersionWrites writes, Consumer<Change> changes) {
         this.cluster = cluster;
         this.transactions = transactions;
-        this.writes = new VersionWrites(cluster);
+        this.writes = writes;
         this.changes = changes;
     }
 
@@ -61,7 +66,7 @@ final class InfinispanVersionStore implements VersionStore {
                     } else {
                         VersionWrites.requireType(artifact, draft.type());
                         if (ArtifactEntries.has(artifact, imported.version())) {
-                            throw new io.stele.storage.AlreadyExistsException(
+                            throw new AlreadyExistsException(
                                     "Artifact '" + id + "' has a version " + imported.version() + " already.");
                         }
                     }
@@ -155,10 +160,7 @@ final class InfinispanVersionStore implements VersionStore {
     private record Edit(VersionEntry version, ArtifactEntry artifact) {}
 
     private StoredVersion change(
-            String artifactId,
-            int version,
-            String what,
-            java.util.function.BiFunction<ArtifactEntry, VersionEntry, Edit> edit) {
+            String artifactId, int version, String what, BiFunction<ArtifactEntry, VersionEntry, Edit> edit) {
         return transactions.write(what + " version " + version + " of '" + artifactId + "'", () -> {
             ArtifactEntry artifact = requireArtifact(artifactId);
             String key = Keys.version(artifactId, version);
@@ -189,7 +191,7 @@ final class InfinispanVersionStore implements VersionStore {
             cluster.keys.remove(Keys.globalId(entry.globalId()));
             if (artifact.versions().size() == 1) {
                 cluster.artifacts.remove(artifactId);
-                cluster.rules.remove(Keys.rules(io.stele.storage.RuleScope.artifact(artifactId)));
+                cluster.rules.remove(Keys.rules(RuleScope.artifact(artifactId)));
                 return true;
             }
             ArtifactEntry after = ArtifactEntries.without(artifact, version);
@@ -217,10 +219,10 @@ final class InfinispanVersionStore implements VersionStore {
     /** Several versions by number, in the order given, one request for them all. */
     List<StoredVersion> getAll(String artifactId, List<Integer> numbers) {
         Map<String, VersionEntry> found = cluster.versions.getAll(
-                numbers.stream().map(n -> Keys.version(artifactId, n)).collect(java.util.stream.Collectors.toSet()));
+                numbers.stream().map(n -> Keys.version(artifactId, n)).collect(Collectors.toSet()));
         return numbers.stream()
                 .map(n -> found.get(Keys.version(artifactId, n)))
-                .filter(java.util.Objects::nonNull)
+                .filter(Objects::nonNull)
                 .map(Entries::stored)
                 .toList();
     }

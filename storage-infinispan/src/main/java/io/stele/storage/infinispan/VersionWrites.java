@@ -1,6 +1,7 @@
 package io.stele.storage.infinispan;
 
 import io.stele.storage.ArtifactType;
+import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.ConflictException;
 import io.stele.storage.Content;
 import io.stele.storage.MissingReferenceException;
@@ -130,7 +131,7 @@ final class VersionWrites {
     static void requireType(ArtifactEntry artifact, ArtifactType type) {
         ArtifactType artifactType = ArtifactType.valueOf(artifact.type());
         if (artifactType != type) {
-            throw new io.stele.storage.ArtifactTypeMismatchException(artifact.id(), artifactType, type);
+            throw new ArtifactTypeMismatchException(artifact.id(), artifactType, type);
         }
     }
 

@@ -59,11 +59,6 @@ public final class InfinispanServer implements AutoCloseable {
         return nodes.stream().map(n -> "127.0.0.1:" + n.hotRodPort).collect(Collectors.joining(";"));
     }
 
-    /** How many nodes the cluster has, running or not. */
-    public int size() {
-        return nodes.size();
-    }
-
     /** Starts every node that is not running, and waits until each serves Hot Rod. */
     public synchronized void startAgain() {
         List<Node> starting = nodes.stream().filter(n -> !n.running()).toList();
