@@ -4,7 +4,7 @@
 # same headers from a plain Vert.x route. Each round runs the four floods one after another, so
 # all see the same machine; the ratios are of sums over the rounds.
 #
-#   bench/get-latest.sh [postgresql|kafka|embedded] [artifacts] [seconds per flood] [connections] [rounds]
+#   bench/get-latest.sh [postgresql|kafka|infinispan|embedded] [artifacts] [seconds per flood] [connections] [rounds]
 #
 # API=confluent measures the Confluent API's hot paths instead: GET /subjects/{s}/versions/latest and
 # GET /schemas/ids/{id} (each seeded artifact is a subject, with a schema id of its own).

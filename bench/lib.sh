@@ -1,6 +1,7 @@
-# Shared by the benchmark scripts: starts a private PostgreSQL or Kafka broker (or none, for the
-# embedded default) and the packaged registry on 127.0.0.1, and removes everything on exit.
-#   start_registry <postgresql|kafka|embedded> [extra java -D settings...]
+# Shared by the benchmark scripts: starts a private PostgreSQL, Kafka broker or Infinispan node (or
+# none, for the embedded default) and the packaged registry on 127.0.0.1, and removes everything on
+# exit.
+#   start_registry <postgresql|kafka|infinispan|embedded> [extra java -D settings...]
 # sets: root, work, port, registry_pid
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -10,8 +11,10 @@ chmod 755 "$work"
 port=${PORT:-18080}
 pgport=${PGPORT:-15432}
 kport=${KAFKA_PORT:-19092}
+iport=${INFINISPAN_PORT:-11322}
 registry_pid=
 kafka_pid=
+infinispan_pid=
 bare_pid=
 pgbin=
 export LUA_PATH="$root/bench/?.lua;;"
@@ -19,6 +22,7 @@ export LUA_PATH="$root/bench/?.lua;;"
 cleanup() {
   if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi
   if [ -n "$kafka_pid" ]; then kill "$kafka_pid" 2>/dev/null || true; wait "$kafka_pid" 2>/dev/null || true; fi
+  if [ -n "$infinispan_pid" ]; then kill "$infinispan_pid" 2>/dev/null || true; wait "$infinispan_pid" 2>/dev/null || true; fi
   if [ -n "$bare_pid" ]; then kill "$bare_pid" 2>/dev/null || true; wait "$bare_pid" 2>/dev/null || true; fi
   if [ -f "$work/pg/postmaster.pid" ]; then as_pg "$pgbin/pg_ctl" stop -m fast -D "$work/pg" >/dev/null || true; fi
   if [ -s "$work/wrk.err" ]; then
@@ -52,6 +56,10 @@ start_registry() {
     settings+=(-Dstele.storage.kind=kafka -Dstele.storage.kafka.bootstrap-servers=127.0.0.1:$kport
       -Dstele.storage.kafka.replication-factor=1 -Dstele.storage.kafka.min-insync-replicas=1
       -Dstele.storage.kafka.state-dir=$work/state)
+  elif [ "$kind" = infinispan ]; then
+    start_infinispan
+    settings+=(-Dstele.storage.kind=infinispan -Dstele.storage.infinispan.servers=127.0.0.1:$iport
+      -Dstele.storage.infinispan.owners=1)
   else
     settings+=(-Dstele.storage.embedded.dir=$work/data)
   fi
@@ -77,6 +85,23 @@ start_bare() {
     sleep 0.5
   done
   echo "The bare application did not start:" >&2; cat "$work/bare.log" >&2; exit 1
+}
+
+# A one-node Infinispan cluster from the jars the build resolved (module infinispan-server), in
+# $work/infinispan, with its file store and index on disk.
+start_infinispan() {
+  local cp_file=$root/infinispan-server/target/classes/io/stele/infinispan-server/classpath.txt
+  [ -f "$cp_file" ] || { echo "Build the project first: mvn -B -DskipTests install" >&2; exit 1; }
+  mkdir -p "$work/infinispan"
+  # the node runs until its input ends: a pipe this shell holds open until it exits
+  mkfifo "$work/infinispan.in"
+  exec 9<>"$work/infinispan.in"
+  java -Xmx1g -Djava.net.preferIPv4Stack=true -cp "$(cat "$cp_file"):$root/infinispan-server/target/classes" \
+    io.stele.infinispan.server.HotRodNode port=$iport data="$work/infinispan" cluster=stele-bench node=bench \
+    bind-port=$((iport + 1)) members=$((iport + 1)) expect=1 < "$work/infinispan.in" > "$work/infinispan.log" 2>&1 &
+  infinispan_pid=$!
+  for _ in $(seq 240); do grep -q "Stele test Infinispan node ready" "$work/infinispan.log" && return 0; sleep 0.5; done
+  echo "The Infinispan node did not start:" >&2; tail -50 "$work/infinispan.log" >&2; exit 1
 }
 
 # A single-node KRaft broker from the jars the build resolved (module kafka-broker), in $work/kafka.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Versions created per second through the REST API with 1, 8 and 32 concurrent writers, on
-# PostgreSQL (default), the Kafka log or the embedded default. Not a test: it prints a table.
+# PostgreSQL (default), the Kafka log, Infinispan or the embedded default. Not a test: it prints a table.
 #
-#   bench/write-throughput.sh [postgresql|kafka|embedded] [seconds per run]
+#   bench/write-throughput.sh [postgresql|kafka|infinispan|embedded] [seconds per run]
 #
 # WRITERS="1 8 32" (the default) sets the runs, one per number of writers; WARMUP=90 the warm-up, in s.
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's

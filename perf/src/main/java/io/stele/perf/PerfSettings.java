@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
  * Maven properties of the same names). The defaults are the published test: one million Avro
  * schemas of ten versions on PostgreSQL.
  *
- * @param backend the storage backend's {@code stele.storage.kind}: {@code postgresql}, {@code kafka} or
- *     {@code embedded}, started through the tests' {@code Backend} fixture
+ * @param backend the storage backend's {@code stele.storage.kind}: {@code postgresql}, {@code kafka},
+ *     {@code infinispan} or {@code embedded}, started through the tests' {@code Backend} fixture
  * @param scales the registry sizes to flood, in artifacts, ascending; each is reached by importing
  *     the artifacts the previous one lacks
  * @param versions versions per artifact

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PerfSmokeIT {
 
     @ParameterizedTest
-    @ValueSource(strings = {"embedded", "postgresql", "kafka"})
+    @ValueSource(strings = {"embedded", "postgresql", "kafka", "infinispan"})
     void smallRun_seedsFloodsAndWritesJsonAndHtml_withoutErrors(String backend) throws Exception {
         Path out = Path.of("target", "perf-smoke", backend);
         PerfSettings settings = new PerfSettings(

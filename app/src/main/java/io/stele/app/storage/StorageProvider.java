@@ -83,7 +83,7 @@ public class StorageProvider {
         if (!backends.isResolvable()) {
             throw new IllegalStateException(
                     "stele.storage.kind=" + kind
-                            + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka.");
+                            + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka, infinispan.");
         }
         // The guard reads the modes through the cache above it, once the cache exists.
         ModeGuard guard = new ModeGuard(new TimedStorage(backends.get(), meters), this::cachedMode);

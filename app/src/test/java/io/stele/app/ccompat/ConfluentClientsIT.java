@@ -65,7 +65,7 @@ class ConfluentClientsIT {
                     run));
 
     @ParameterizedTest
-    @ValueSource(strings = {"embedded", "postgresql", "kafka"})
+    @ValueSource(strings = {"embedded", "postgresql", "kafka", "infinispan"})
     @Timeout(value = 20, unit = TimeUnit.MINUTES) // fetching and building the clients on a fresh machine included
     void confluentsOwnClients_roundTripRecords_andTheirCallsAnswerAsConfluent(String kind) throws Exception {
         Path logs = Files.createDirectories(Path.of("target", "confluent-clients"));

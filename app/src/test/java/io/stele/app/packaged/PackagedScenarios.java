@@ -51,8 +51,17 @@ abstract class PackagedScenarios<B extends Backend> {
     /** The setting that says where the server is, which messages about reaching it name. */
     protected abstract String addressSetting();
 
-    /** Checks what reads of the latest version and the ready check answer while the server is down. */
-    protected abstract void assertReadsWhileDown(RegistryProcess registry) throws Exception;
+    /**
+     * Checks what reads of the latest version and the ready check answer while the server is down:
+     * by default, reads go to the server too, so they answer 503 with the JSON error, and the
+     * registry stops being ready.
+     */
+    protected void assertReadsWhileDown(RegistryProcess registry) throws Exception {
+        HttpResponse<String> during = registry.send("GET", "/api/artifacts/before", null);
+        assertThat(during.statusCode()).isEqualTo(503);
+        assertThat(during.body()).contains("\"error_code\":503");
+        assertThat(awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
+    }
 
     /** Settings beyond the store's for the outage scenario, such as a short write timeout. */
     protected Map<String, String> outageSettings() {
@@ -96,6 +105,19 @@ abstract class PackagedScenarios<B extends Backend> {
     /** A registry process serving the store as the replica {@code name}; not started. */
     protected RegistryProcess replica(Store store, String name) {
         return registry(store.replica(name), name);
+    }
+
+    /**
+     * Two replicas on one new store: a new latest version written through one is served by the
+     * other, whose read cache held the one before, within {@code boundMillis} (see {@link
+     * Writes#newLatestServedByTheOther}).
+     */
+    protected void assertAnotherReplicaServesTheNewLatest(long boundMillis) throws Exception {
+        Store store = backend.newStore();
+        try (RegistryProcess a = replica(store, "cache-a").start();
+                RegistryProcess b = replica(store, "cache-b").start()) {
+            Writes.newLatestServedByTheOther(a, b, boundMillis);
+        }
     }
 
     @Test

@@ -8,13 +8,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.stele.storage.testkit.backends.PostgresBackend;
 import io.stele.storage.testkit.servers.PostgresServer;
 import io.stele.storage.testkit.servers.RegistryProcess;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -41,15 +38,6 @@ class PostgresIT extends PackagedScenarios<PostgresBackend> {
         return "stele.storage.postgresql.url";
     }
 
-    /** Reads go to the database too, so they answer 503, and the registry stops being ready. */
-    @Override
-    protected void assertReadsWhileDown(RegistryProcess registry) {
-        HttpResponse<String> during = registry.send("GET", "/api/artifacts/before", null);
-        assertThat(during.statusCode()).isEqualTo(503);
-        assertThat(during.body()).contains("\"error_code\":503");
-        assertThat(Writes.awaitStatus(registry, "/q/health/ready", 503, 30)).isTrue();
-    }
-
     @Test
     void twoReplicas_readEachOthersWritesAtOnce() throws Exception {
         PostgresBackend.Database database = backend.newStore();
@@ -70,36 +58,7 @@ class PostgresIT extends PackagedScenarios<PostgresBackend> {
 
     @Test
     void anotherReplica_servesTheNewLatest_withinTheBound_evenWithItsCacheWarm() throws Exception {
-        PostgresBackend.Database database = backend.newStore();
-        try (RegistryProcess a = replica(database, "cache-a").start();
-                RegistryProcess b = replica(database, "cache-b").start()) {
-            assertThat(create(a, "hot", schema(1)).statusCode()).isEqualTo(200);
-            List<Long> lags = new ArrayList<>();
-            for (int v = 2; v <= 21; v++) {
-                assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1));
-                assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1)); // cached now
-                assertThat(a.send("PUT", "/api/artifacts/hot", schema(v)).statusCode())
-                        .isEqualTo(200);
-                long written = System.nanoTime();
-                long lag;
-                while (true) {
-                    lag = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - written);
-                    if (b.send("GET", "/api/artifacts/hot", null).body().equals(schema(v))) {
-                        break;
-                    }
-                    assertThat(lag)
-                            .as("replica B still serves version %d", v - 1)
-                            .isLessThan(REPLICA_BOUND_MILLIS);
-                    Thread.sleep(1);
-                }
-                lags.add(lag);
-                assertThat(a.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v));
-            }
-            lags.sort(null);
-            System.out.printf(
-                    "Replica B served the new latest %d ms (median), %d ms (max) after replica A's write%n",
-                    lags.get(lags.size() / 2), lags.get(lags.size() - 1));
-        }
+        assertAnotherReplicaServesTheNewLatest(REPLICA_BOUND_MILLIS);
     }
 
     @Test

@@ -169,4 +169,37 @@ final class Writes {
         assertThat(registry.log()).as("the registry's log").doesNotContain("\tat ");
         return errors.get(0);
     }
+
+    /**
+     * Writes 20 new latest versions of one artifact through {@code a}, each after {@code b} has
+     * cached the one before, and waits for {@code b} to serve each: fails if it still serves the old
+     * one {@code boundMillis} after {@code a} acknowledged the new, and prints the lags.
+     */
+    static void newLatestServedByTheOther(RegistryProcess a, RegistryProcess b, long boundMillis)
+            throws InterruptedException {
+        assertThat(create(a, "hot", schema(1)).statusCode()).isEqualTo(200);
+        List<Long> lags = new ArrayList<>();
+        for (int v = 2; v <= 21; v++) {
+            assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1));
+            assertThat(b.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v - 1)); // cached now
+            assertThat(a.send("PUT", "/api/artifacts/hot", schema(v)).statusCode())
+                    .isEqualTo(200);
+            long written = System.nanoTime();
+            long lag;
+            while (true) {
+                lag = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - written);
+                if (b.send("GET", "/api/artifacts/hot", null).body().equals(schema(v))) {
+                    break;
+                }
+                assertThat(lag).as("replica B still serves version %d", v - 1).isLessThan(boundMillis);
+                Thread.sleep(1);
+            }
+            lags.add(lag);
+            assertThat(a.send("GET", "/api/artifacts/hot", null).body()).isEqualTo(schema(v));
+        }
+        lags.sort(null);
+        System.out.printf(
+                "Replica B served the new latest %d ms (median), %d ms (max) after replica A's write%n",
+                lags.get(lags.size() / 2), lags.get(lags.size() - 1));
+    }
 }

@@ -21,24 +21,22 @@ import org.infinispan.counter.api.Storage;
 import org.infinispan.counter.api.StrongCounter;
 
 /**
- * The registry's connection to its Infinispan cluster, and what it keeps there: five transactional
- * caches, so that one Hot Rod transaction spans every key a write touches, and two persistent
- * counters that give globalIds and contentIds. {@link #open} creates whatever is absent.
+ * The registry's connection to its Infinispan cluster, and what it keeps there: one transactional
+ * cache holding every kind of entry ({@link Region}), so that one Hot Rod transaction on one cache
+ * spans every key a write touches, and two persistent counters that give globalIds and contentIds.
+ * {@link #open} creates whatever is absent.
  */
 final class Cluster implements AutoCloseable {
 
-    static final String ARTIFACTS = "artifacts";
-    static final String VERSIONS = "versions";
-    static final String CONTENTS = "contents";
-    static final String KEYS = "keys";
-    static final String RULES = "rules";
-
     final RemoteCacheManager manager;
-    final RemoteCache<String, ArtifactEntry> artifacts;
-    final RemoteCache<String, VersionEntry> versions;
-    final RemoteCache<Long, ContentEntry> contents;
-    final RemoteCache<String, Pointer> keys;
-    final RemoteCache<String, RulesEntry> rules;
+    /** The one cache; {@link Region}s divide it by the prefix of their keys. */
+    final RemoteCache<String, Object> cache;
+
+    final Region<String, ArtifactEntry> artifacts;
+    final Region<String, VersionEntry> versions;
+    final Region<Long, ContentEntry> contents;
+    final Region<String, Pointer> keys;
+    final Region<String, RulesEntry> rules;
     final StrongCounter globalIds;
     final StrongCounter contentIds;
     final TransactionManager transactions;
@@ -48,15 +46,14 @@ final class Cluster implements AutoCloseable {
     private Cluster(InfinispanSettings settings, RemoteCacheManager manager) {
         this.manager = manager;
         String prefix = settings.cachePrefix() + "-";
-        for (String name : new String[] {ARTIFACTS, VERSIONS, CONTENTS, KEYS, RULES}) {
-            manager.administration()
-                    .getOrCreateCache(prefix + name, new StringConfiguration(cacheXml(settings, prefix + name, name)));
-        }
-        this.artifacts = manager.getCache(prefix + ARTIFACTS);
-        this.versions = manager.getCache(prefix + VERSIONS);
-        this.contents = manager.getCache(prefix + CONTENTS);
-        this.keys = manager.getCache(prefix + KEYS);
-        this.rules = manager.getCache(prefix + RULES);
+        String name = cacheName(settings);
+        manager.administration().getOrCreateCache(name, new StringConfiguration(cacheXml(settings, name)));
+        this.cache = manager.getCache(name);
+        this.artifacts = new Region<>(cache, "a:");
+        this.versions = new Region<>(cache, "v:");
+        this.contents = new Region<>(cache, "c:");
+        this.keys = new Region<>(cache, "k:");
+        this.rules = new Region<>(cache, "r:");
         CounterManager counters = RemoteCounterManagerFactory.asCounterManager(manager);
         CounterConfiguration counter = CounterConfiguration.builder(CounterType.UNBOUNDED_STRONG)
                 .storage(settings.persistent() ? Storage.PERSISTENT : Storage.VOLATILE)
@@ -66,7 +63,7 @@ final class Cluster implements AutoCloseable {
         counters.defineCounter(prefix + "content-ids", counter);
         this.globalIds = counters.getStrongCounter(prefix + "global-ids");
         this.contentIds = counters.getStrongCounter(prefix + "content-ids");
-        this.transactions = artifacts.getTransactionManager();
+        this.transactions = cache.getTransactionManager();
         this.requestTimeout = settings.socketTimeout();
     }
 
@@ -119,29 +116,27 @@ final class Cluster implements AutoCloseable {
                     .trustStorePassword(settings.trustStorePassword().orElse("").toCharArray()));
             settings.sniHostName().ifPresent(ssl::sniHostName);
         }
-        String prefix = settings.cachePrefix() + "-";
-        for (String name : new String[] {ARTIFACTS, VERSIONS, CONTENTS, KEYS, RULES}) {
-            client.remoteCache(prefix + name)
-                    .transactionMode(TransactionMode.NON_XA)
-                    .transactionManagerLookup(RemoteTransactionManagerLookup.getInstance());
-        }
+        // XA, not NON_XA: the NON_XA client sends the commit after the transaction has ended and
+        // drops its failure, so a commit lost with a dying server would still be acknowledged.
+        client.remoteCache(cacheName(settings))
+                .transactionMode(TransactionMode.NON_DURABLE_XA)
+                .transactionManagerLookup(RemoteTransactionManagerLookup.getInstance());
         return client;
     }
 
+    /** The name of the registry's cache. */
+    static String cacheName(InfinispanSettings settings) {
+        return settings.cachePrefix() + "-registry";
+    }
+
     /**
-     * One cache's configuration: Protobuf-encoded, transactional with pessimistic locks (what Hot Rod
+     * The cache's configuration: Protobuf-encoded, transactional with pessimistic locks (what Hot Rod
      * transactions need), indexed for artifacts and versions, and kept in a file store when
      * persistent.
      */
-    static String cacheXml(InfinispanSettings settings, String cacheName, String role) {
+    static String cacheXml(InfinispanSettings settings, String cacheName) {
         String kind = settings.replicated() ? "replicated-cache" : "distributed-cache";
         String owners = settings.replicated() ? "" : " owners=\"" + settings.owners() + "\"";
-        String entity =
-                switch (role) {
-                    case ARTIFACTS -> "stele.ArtifactEntry";
-                    case VERSIONS -> "stele.VersionEntry";
-                    default -> null;
-                };
         StringBuilder xml = new StringBuilder();
         xml.append('<')
                 .append(kind)
@@ -151,15 +146,19 @@ final class Cluster implements AutoCloseable {
                 .append(owners);
         xml.append(" mode=\"SYNC\" statistics=\"true\">");
         xml.append("<encoding media-type=\"application/x-protostream\"/>");
-        xml.append("<locking isolation=\"REPEATABLE_READ\"/>");
-        xml.append("<transaction mode=\"NON_XA\" locking=\"PESSIMISTIC\"/>");
-        if (entity != null) {
-            xml.append("<indexing storage=\"")
-                    .append(settings.persistent() ? "filesystem" : "local-heap")
-                    .append("\"><indexed-entities><indexed-entity>")
-                    .append(entity)
-                    .append("</indexed-entity></indexed-entities></indexing>");
-        }
+        // A write waits for another's locks for at most half a request's time: a wait longer than the
+        // client's own would let the client give up and roll back while the server goes on to take the
+        // locks, leaving them held until the servers reap the transaction.
+        xml.append("<locking isolation=\"REPEATABLE_READ\" acquire-timeout=\"")
+                .append(settings.socketTimeout().toMillis() / 2)
+                .append("\"/>");
+        xml.append("<transaction mode=\"NON_DURABLE_XA\" locking=\"PESSIMISTIC\"/>");
+        xml.append("<indexing storage=\"")
+                .append(settings.persistent() ? "filesystem" : "local-heap")
+                .append("\"><indexed-entities>")
+                .append("<indexed-entity>stele.ArtifactEntry</indexed-entity>")
+                .append("<indexed-entity>stele.VersionEntry</indexed-entity>")
+                .append("</indexed-entities></indexing>");
         if (settings.persistent()) {
             xml.append("<persistence><file-store/></persistence>");
         }

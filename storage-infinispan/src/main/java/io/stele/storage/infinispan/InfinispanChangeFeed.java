@@ -18,9 +18,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Changes made through this registry, reported by the stores before they return, and changes made
- * through any registry on the cluster, reported by the servers to Hot Rod listeners on the artifacts
- * and rules caches: every write to an artifact's versions rewrites its entry, so those two caches
- * tell of every change a read cache keeps. When the client fails over to another server after
+ * through any registry on the cluster, reported by the servers to a Hot Rod listener on the cache:
+ * every write to an artifact's versions rewrites its artifact entry, so the artifact and rules
+ * entries tell of every change a read cache keeps. When the client fails over to another server after
  * losing one, events may have been missed meanwhile: the feed reports {@link Change.Unknown}.
  *
  * <p>Public only because the Hot Rod client calls its listeners' methods by reflection.
@@ -31,10 +31,14 @@ public final class InfinispanChangeFeed implements ChangeFeed, Consumer<Change> 
 
     private final List<Consumer<Change>> listeners = new CopyOnWriteArrayList<>();
 
+    private Region<String, ArtifactEntry> artifacts;
+    private Region<String, RulesEntry> rules;
+
     /** Starts listening to the cluster. */
     void listen(Cluster cluster) {
-        cluster.artifacts.addClientListener(new ArtifactEvents());
-        cluster.rules.addClientListener(new RuleEvents());
+        this.artifacts = cluster.artifacts;
+        this.rules = cluster.rules;
+        cluster.cache.addClientListener(new Events());
     }
 
     @Override
@@ -59,21 +63,38 @@ public final class InfinispanChangeFeed implements ChangeFeed, Consumer<Change> 
         accept(new Change.Unknown());
     }
 
+    /** What a change to one key of the cache tells the read caches, if anything. */
+    private void changed(String key) {
+        String artifactId = artifacts.own(key);
+        if (artifactId != null) {
+            accept(new Change.ArtifactChanged(artifactId));
+            return;
+        }
+        String scope = rules.own(key);
+        if (scope != null) {
+            accept(ruleChange(scope));
+        }
+    }
+
+    /**
+     * Hears every change to the cache. Every change to an artifact's versions rewrites its artifact
+     * entry, and every change to rules its rules entry, so the other kinds are passed over.
+     */
     @ClientListener
-    public final class ArtifactEvents {
+    public final class Events {
         @ClientCacheEntryCreated
         public void created(ClientCacheEntryCreatedEvent<String> e) {
-            accept(new Change.ArtifactChanged(e.getKey()));
+            changed(e.getKey());
         }
 
         @ClientCacheEntryModified
         public void modified(ClientCacheEntryModifiedEvent<String> e) {
-            accept(new Change.ArtifactChanged(e.getKey()));
+            changed(e.getKey());
         }
 
         @ClientCacheEntryRemoved
         public void removed(ClientCacheEntryRemovedEvent<String> e) {
-            accept(new Change.ArtifactChanged(e.getKey()));
+            changed(e.getKey());
         }
 
         @ClientCacheFailover
@@ -82,30 +103,7 @@ public final class InfinispanChangeFeed implements ChangeFeed, Consumer<Change> 
         }
     }
 
-    @ClientListener
-    public final class RuleEvents {
-        @ClientCacheEntryCreated
-        public void created(ClientCacheEntryCreatedEvent<String> e) {
-            accept(ruleChange(e.getKey()));
-        }
-
-        @ClientCacheEntryModified
-        public void modified(ClientCacheEntryModifiedEvent<String> e) {
-            accept(ruleChange(e.getKey()));
-        }
-
-        @ClientCacheEntryRemoved
-        public void removed(ClientCacheEntryRemovedEvent<String> e) {
-            accept(ruleChange(e.getKey()));
-        }
-
-        @ClientCacheFailover
-        public void failover(ClientCacheFailoverEvent e) {
-            failedOver();
-        }
-    }
-
-    /** The change a key of the rules cache ({@link Keys#rules}) stands for. */
+    /** The change a rules entry's key ({@link Keys#rules}) stands for. */
     private static Change ruleChange(String key) {
         return key.startsWith("a:") ? new Change.ArtifactChanged(key.substring(2)) : new Change.GlobalChanged();
     }

@@ -12,7 +12,7 @@ import io.stele.storage.VersionStore;
 import java.util.function.Supplier;
 
 /**
- * The registry's state in caches of a remote Infinispan cluster, over Hot Rod: one entry per
+ * The registry's state in one cache of a remote Infinispan cluster, over Hot Rod: one entry per
  * artifact, per version, per distinct content and per rule scope, pointers from content hashes and
  * globalIds, and two clustered counters for ids. Every write is one Hot Rod transaction over all
  * the entries it touches; lookups are by key, and listings and searches come from the servers'
@@ -50,7 +50,7 @@ public final class InfinispanStorage implements RegistryStorage {
     }
 
     /**
-     * Connects, registers the entries' schema, creates the caches and counters that are absent and
+     * Connects, registers the entries' schema, creates the cache and counters that are absent and
      * starts listening for other registries' changes.
      *
      * @throws StorageUnavailableException when no server answers; the caller may try again
@@ -64,7 +64,8 @@ public final class InfinispanStorage implements RegistryStorage {
         InfinispanSettings checked = settings.get();
         Cluster cluster = Cluster.open(checked);
         try {
-            Transactions transactions = new Transactions(cluster.transactions, checked.transactionTimeout());
+            Transactions transactions = new Transactions(
+                    cluster.transactions, cluster.manager.getXaResource(), checked.transactionTimeout());
             VersionWrites writes = new VersionWrites(cluster);
             InfinispanVersionStore versions = new InfinispanVersionStore(cluster, transactions, writes, changes);
             InfinispanArtifactStore artifacts =

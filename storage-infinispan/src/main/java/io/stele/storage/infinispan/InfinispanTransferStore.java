@@ -22,9 +22,14 @@ import java.util.function.Consumer;
 
 /**
  * Export page by page in id order (not one consistent view: each artifact is read whole, but writes
- * meanwhile may show in a later page); import one batch per transaction.
+ * meanwhile may show in a later page); import one batch per transaction, after its contents in
+ * transactions of their own (a content stored by a batch that then fails is kept, and skipped when
+ * the import is run again).
  */
 final class InfinispanTransferStore implements TransferStore {
+
+    /** The most content bytes one import transaction writes, unless one content is larger. */
+    static final long CONTENT_BYTES_PER_TRANSACTION = 4L << 20;
 
     private static final int PAGE = 500;
 
@@ -97,6 +102,32 @@ final class InfinispanTransferStore implements TransferStore {
         rulesAhead.forEach((id, rules) -> rules(RuleScope.artifact(id), rules, sink));
     }
 
+    /**
+     * Stores contents in transactions of at most {@link #CONTENT_BYTES_PER_TRANSACTION} bytes (or of
+     * one content): a server refuses a request larger than its {@code max-content-length}, 10 MB by
+     * default, and a batch's contents can be many times that.
+     */
+    private void importContents(List<TransferRecord.ContentBlob> contents) {
+        int from = 0;
+        while (from < contents.size()) {
+            int to = from;
+            long bytes = 0;
+            do {
+                bytes += contents.get(to).content().bytes().length;
+                to++;
+            } while (to < contents.size()
+                    && bytes + contents.get(to).content().bytes().length <= CONTENT_BYTES_PER_TRANSACTION);
+            List<TransferRecord.ContentBlob> part = contents.subList(from, to);
+            transactions.write("importing " + part.size() + " contents", () -> {
+                for (TransferRecord.ContentBlob blob : part) {
+                    writes.importContent(blob.content(), blob.contentId());
+                }
+                return null;
+            });
+            from = to;
+        }
+    }
+
     private static void rules(RuleScope scope, Map<RuleType, String> rules, Consumer<TransferRecord> sink) {
         if (rules != null) {
             rules.forEach((type, config) -> sink.accept(new TransferRecord.Rule(scope, type, config)));
@@ -107,10 +138,8 @@ final class InfinispanTransferStore implements TransferStore {
     public void importBatch(List<TransferRecord> batch) {
         ImportPlan plan = ImportPlan.of(batch);
         long[] highestGlobalId = {0};
+        importContents(plan.contents());
         transactions.write("importing " + batch.size() + " records", () -> {
-            for (TransferRecord.ContentBlob blob : plan.contents()) {
-                writes.importContent(blob.content(), blob.contentId());
-            }
             Map<String, ArtifactEntry> entries = new HashMap<>();
             for (TransferRecord.Artifact a : plan.artifacts()) {
                 if (cluster.artifacts.get(a.artifactId()) != null) {

@@ -66,8 +66,7 @@ final class InfinispanVersionStore implements VersionStore {
                     } else {
                         VersionWrites.requireType(artifact, draft.type());
                         if (ArtifactEntries.has(artifact, imported.version())) {
-                            throw new AlreadyExistsException(
-                                    "Artifact '" + id + "' has a version " + imported.version() + " already.");
+                            throw AlreadyExistsException.version(id, imported.version());
                         }
                     }
                     return writes.store(artifact, draft, imported.version(), imported.contentId(), now);

@@ -11,22 +11,22 @@ final class Keys {
 
     private Keys() {}
 
-    /** A version in the versions cache, and a referenced version in {@link VersionEntry#references()}. */
+    /** A version's key in {@link Cluster#versions}, and a referenced version in {@link VersionEntry#references()}. */
     static String version(String artifactId, int version) {
         return artifactId + "\n" + version;
     }
 
-    /** The keys cache's pointer from a content's identity hash to its contentId. */
+    /** The key in {@link Cluster#keys} of the pointer from a content's identity hash to its contentId. */
     static String contentHash(String sha256) {
         return "h:" + sha256;
     }
 
-    /** The keys cache's pointer from a globalId to its version. */
+    /** The key in {@link Cluster#keys} of the pointer from a globalId to its version. */
     static String globalId(long globalId) {
         return "g:" + globalId;
     }
 
-    /** A scope's entry in the rules cache. */
+    /** A scope's key in {@link Cluster#rules}. */
     static String rules(RuleScope scope) {
         return scope.artifactId().map(id -> "a:" + id).orElse("global");
     }

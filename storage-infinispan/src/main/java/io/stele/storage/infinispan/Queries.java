@@ -3,7 +3,6 @@ package io.stele.storage.infinispan;
 import io.stele.storage.StoredVersion;
 import java.util.ArrayList;
 import java.util.List;
-import org.infinispan.client.hotrod.RemoteCache;
 import org.infinispan.client.hotrod.exceptions.HotRodClientException;
 import org.infinispan.commons.api.query.Query;
 import org.infinispan.commons.api.query.QueryResult;
@@ -21,7 +20,7 @@ final class Queries {
     private Queries() {}
 
     /** Every version matching {@code where} (over {@code v}, with {@code :value}), by artifact and number. */
-    static List<StoredVersion> versions(RemoteCache<String, VersionEntry> versions, String where, Object value) {
+    static List<StoredVersion> versions(Region<String, VersionEntry> versions, String where, Object value) {
         List<StoredVersion> all = new ArrayList<>();
         int offset = 0;
         while (true) {
@@ -40,7 +39,7 @@ final class Queries {
     }
 
     /** How many entries of this type the cache holds, counted by the index. */
-    static long count(RemoteCache<?, ?> cache, String type) {
+    static long count(Region<?, ?> cache, String type) {
         Query<Object> query = cache.query("FROM " + type);
         query.maxResults(0);
         query.hitCountAccuracy(Integer.MAX_VALUE);

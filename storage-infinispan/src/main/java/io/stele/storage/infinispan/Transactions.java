@@ -10,7 +10,11 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
+import javax.transaction.xa.XAException;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
 import org.infinispan.client.hotrod.exceptions.HotRodClientException;
+import org.infinispan.commons.tx.TransactionImpl;
 
 /**
  * Runs a write as one Hot Rod transaction, again and again while it conflicts.
@@ -22,6 +26,11 @@ import org.infinispan.client.hotrod.exceptions.HotRodClientException;
  * no lock meanwhile. A write that still conflicts after the transaction timeout, or that meets a
  * server error, fails with {@link StorageUnavailableException}; its writes were not applied unless
  * the error came during the commit itself, whose outcome the client cannot know.
+ *
+ * <p>Each transaction whose outcome is known, committed or rolled back, is then forgotten on the
+ * servers. They keep every transaction's state until told to forget it, or until their reaper's
+ * round a minute later, and they look a transaction up by scanning those states: without the
+ * forget, each commit scans all the others of the last minute.
  */
 final class Transactions {
 
@@ -29,10 +38,16 @@ final class Transactions {
     private static final long LONGEST_PAUSE_NANOS = 20_000_000;
 
     private final TransactionManager manager;
+    private final XAResource servers;
     private final Duration timeout;
 
-    Transactions(TransactionManager manager, Duration timeout) {
+    /**
+     * @param servers an {@link XAResource} of the client's, not enlisted in any transaction, through
+     *     which finished transactions are forgotten
+     */
+    Transactions(TransactionManager manager, XAResource servers, Duration timeout) {
         this.manager = manager;
+        this.servers = servers;
         this.timeout = timeout;
     }
 
@@ -47,15 +62,17 @@ final class Transactions {
         long deadline = System.nanoTime() + timeout.toNanos();
         long pause = FIRST_PAUSE_NANOS;
         while (true) {
-            begin(what);
+            Xid xid = begin(what);
             boolean committed = false;
             try {
                 T result = work.get();
                 manager.commit();
                 committed = true;
+                forget(xid);
                 return result;
             } catch (RollbackException conflict) {
                 committed = true; // the commit ended the transaction
+                forget(xid);
                 if (System.nanoTime() + pause > deadline) {
                     throw new StorageUnavailableException(
                             "Infinispan: " + what + " kept conflicting with other writes for " + timeout.toSeconds()
@@ -79,14 +96,25 @@ final class Transactions {
         }
     }
 
-    private void begin(String what) {
+    /** Begins a transaction and returns its id. */
+    private Xid begin(String what) {
         try {
             if (manager.getStatus() != Status.STATUS_NO_TRANSACTION) {
                 throw new IllegalStateException("Infinispan: " + what + " began inside another transaction");
             }
             manager.begin();
+            return ((TransactionImpl) manager.getTransaction()).getXid();
         } catch (jakarta.transaction.NotSupportedException | SystemException e) {
             throw new IllegalStateException("Infinispan: cannot begin a transaction for " + what, e);
+        }
+    }
+
+    /** Tells the servers to drop the state of a transaction that has ended; sent, not awaited. */
+    private void forget(Xid xid) {
+        try {
+            servers.forget(xid);
+        } catch (XAException | RuntimeException e) {
+            // the servers' reaper drops the state a minute later
         }
     }
 

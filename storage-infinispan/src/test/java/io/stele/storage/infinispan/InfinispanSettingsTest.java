@@ -74,17 +74,16 @@ class InfinispanSettingsTest {
     @Test
     void cacheConfigurationIsTransactionalIndexedAndPersistent() {
         InfinispanSettings s = settings(Map.of());
-        String artifacts = Cluster.cacheXml(s, "stele-artifacts", Cluster.ARTIFACTS);
-        assertThat(artifacts)
-                .startsWith("<distributed-cache name=\"stele-artifacts\" owners=\"2\"")
-                .contains("<transaction mode=\"NON_XA\" locking=\"PESSIMISTIC\"/>")
+        assertThat(Cluster.cacheName(s)).isEqualTo("stele-registry");
+        assertThat(Cluster.cacheXml(s, "stele-registry"))
+                .startsWith("<distributed-cache name=\"stele-registry\" owners=\"2\"")
+                .contains("<transaction mode=\"NON_DURABLE_XA\" locking=\"PESSIMISTIC\"/>")
+                .contains("<locking isolation=\"REPEATABLE_READ\" acquire-timeout=\"5000\"/>")
                 .contains("<indexed-entity>stele.ArtifactEntry</indexed-entity>")
-                .contains("<file-store/>");
-        assertThat(Cluster.cacheXml(s, "stele-contents", Cluster.CONTENTS))
-                .doesNotContain("indexing")
+                .contains("<indexed-entity>stele.VersionEntry</indexed-entity>")
                 .contains("<file-store/>");
         InfinispanSettings replicated = settings(with("cache-mode", "replicated"));
-        assertThat(Cluster.cacheXml(replicated, "stele-keys", Cluster.KEYS))
-                .startsWith("<replicated-cache name=\"stele-keys\" mode=\"SYNC\"");
+        assertThat(Cluster.cacheXml(replicated, "stele-registry"))
+                .startsWith("<replicated-cache name=\"stele-registry\" mode=\"SYNC\"");
     }
 }

@@ -55,8 +55,7 @@ final class VersionImport {
             return stored;
         } catch (SQLException e) {
             if (Jdbc.isUniqueViolation(e)) {
-                throw new AlreadyExistsException(
-                        "Version " + imported.version() + " of artifact '" + draft.artifactId() + "' exists already.");
+                throw AlreadyExistsException.version(draft.artifactId(), imported.version());
             }
             throw e;
         }

@@ -27,6 +27,12 @@ public final class InfinispanServer implements AutoCloseable {
     private static final String RESOURCE = "/io/stele/infinispan-server/classpath.txt";
     private static final String MAIN = "io.stele.infinispan.server.HotRodNode";
     private static final String READY_LINE = "Stele test Infinispan node ready";
+    /**
+     * Each node's heap: 384m, enough for the tests, or {@code STELE_INFINISPAN_HEAP} (the perf module
+     * keeps millions of entries, all in the heap of a one-node cluster).
+     */
+    private static final String HEAP = System.getenv().getOrDefault("STELE_INFINISPAN_HEAP", "384m");
+
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private final Path home;
@@ -156,7 +162,7 @@ public final class InfinispanServer implements AutoCloseable {
             List<String> command = List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xms64m",
-                    "-Xmx384m",
+                    "-Xmx" + HEAP,
                     "-XX:+UseSerialGC",
                     "-Djava.net.preferIPv4Stack=true",
                     "-cp",

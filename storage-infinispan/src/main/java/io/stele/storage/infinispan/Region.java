@@ -1,0 +1,73 @@
+package io.stele.storage.infinispan;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.infinispan.client.hotrod.RemoteCache;
+import org.infinispan.commons.api.query.Query;
+
+/**
+ * One kind of entry in the registry's cache, seen as a map of its own: each kind's keys begin with
+ * a prefix that no other kind's keys begin with.
+ *
+ * <p>All kinds live in one cache so that a write is one Hot Rod transaction on one cache: the
+ * servers decide and apply it as one unit. Across several caches the client prepares and commits
+ * each cache in its own request, and a server that dies between them can leave one cache's part
+ * committed and another's rolled back (ADR 0021).
+ *
+ * @param <K> the key as the stores know it; its {@link Object#toString()} follows the prefix
+ * @param <V> the entry
+ */
+final class Region<K, V> {
+
+    private final RemoteCache<String, Object> cache;
+    private final String prefix;
+
+    Region(RemoteCache<String, Object> cache, String prefix) {
+        this.cache = cache;
+        this.prefix = prefix;
+    }
+
+    /** The key in the cache of {@code key}. */
+    String key(K key) {
+        return prefix + key;
+    }
+
+    /** The key as the stores know it, or null when {@code cacheKey} belongs to another kind. */
+    String own(String cacheKey) {
+        return cacheKey.startsWith(prefix) ? cacheKey.substring(prefix.length()) : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    V get(K key) {
+        return (V) cache.get(key(key));
+    }
+
+    void put(K key, V value) {
+        cache.put(key(key), value);
+    }
+
+    void remove(K key) {
+        cache.remove(key(key));
+    }
+
+    /** The entries of those keys that exist, by their keys. */
+    @SuppressWarnings("unchecked")
+    Map<K, V> getAll(Set<K> keys) {
+        Map<String, K> byCacheKey = keys.stream().collect(Collectors.toMap(this::key, k -> k));
+        Map<K, V> found = new HashMap<>();
+        cache.getAll(byCacheKey.keySet()).forEach((k, v) -> found.put(byCacheKey.get(k), (V) v));
+        return found;
+    }
+
+    /** Every key of this kind, as the stores know it. A scan of the whole cache: for export only. */
+    Set<String> keySet() {
+        return cache.keySet().stream().map(this::own).filter(k -> k != null).collect(Collectors.toSet());
+    }
+
+    /** A query in Infinispan's query language; its {@code FROM} names the entry type. */
+    <T> Query<T> query(String query) {
+        return cache.query(query);
+    }
+}
