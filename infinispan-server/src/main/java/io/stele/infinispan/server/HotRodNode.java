@@ -24,7 +24,9 @@ import org.infinispan.server.hotrod.configuration.HotRodServerConfigurationBuild
  * <p>Arguments, as {@code name=value}: {@code port} (Hot Rod), {@code data} (the folder), and for a
  * cluster {@code cluster} (its name), {@code node} (this member's name), {@code bind-port} (this
  * member's cluster port), {@code members} (every member's cluster port, comma-separated) and
- * {@code expect} (how many members to wait for before serving).
+ * {@code expect} (how many members to wait for before serving). With {@code tls-keystore} (a PKCS12
+ * file holding the node's key and certificate) and {@code tls-password}, it serves Hot Rod over TLS
+ * only.
  *
  * <p>Prints {@value #READY} once clients can connect; stops when its standard input closes or the
  * process is told to end.
@@ -66,6 +68,13 @@ public final class HotRodNode {
 
         HotRodServerConfigurationBuilder hotRod = new HotRodServerConfigurationBuilder();
         hotRod.host("127.0.0.1").port(port).adminOperationsHandler(new EmbeddedServerAdminOperationHandler());
+        if (options.containsKey("tls-keystore")) {
+            hotRod.ssl()
+                    .enable()
+                    .keyStoreFileName(options.get("tls-keystore"))
+                    .keyStorePassword(required(options, "tls-password").toCharArray())
+                    .keyStoreType("PKCS12");
+        }
         HotRodServer server = new HotRodServer();
         server.start(hotRod.build(), manager);
         server.postStart();

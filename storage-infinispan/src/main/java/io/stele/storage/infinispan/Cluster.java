@@ -3,8 +3,11 @@ package io.stele.storage.infinispan;
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.transaction.TransactionManager;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import org.infinispan.client.hotrod.RemoteCache;
 import org.infinispan.client.hotrod.RemoteCacheManager;
 import org.infinispan.client.hotrod.RemoteCounterManagerFactory;
@@ -81,6 +84,13 @@ final class Cluster implements AutoCloseable {
             return new Cluster(settings, manager);
         } catch (TransportException e) {
             manager.stop();
+            if (settings.tls() && causedBy(e, SSLException.class)) {
+                throw new StorageMisconfiguredException(
+                        "The TLS handshake with the Infinispan servers at " + String.join(";", settings.servers())
+                                + " failed; check stele.storage.infinispan.tls.trust-store and .sni-host-name: "
+                                + rootMessage(e),
+                        e);
+            }
             throw new StorageUnavailableException(
                     "No Infinispan server answers at " + String.join(";", settings.servers())
                             + " (stele.storage.infinispan.servers): " + e.getMessage(),
@@ -93,6 +103,23 @@ final class Cluster implements AutoCloseable {
             manager.stop();
             throw e;
         }
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> kind) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (kind.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage();
     }
 
     /** The Hot Rod client's configuration: servers, security, timeouts, transactions, marshalling. */
@@ -111,10 +138,18 @@ final class Cluster implements AutoCloseable {
                 .password(settings.password().orElseThrow()));
         if (settings.tls()) {
             var ssl = client.security().ssl().enable();
-            settings.trustStore().ifPresent(store -> ssl.trustStoreFileName(store.toString())
-                    .trustStoreType(settings.trustStoreType())
-                    .trustStorePassword(settings.trustStorePassword().orElse("").toCharArray()));
-            settings.sniHostName().ifPresent(ssl::sniHostName);
+            if (settings.trustStore().isPresent()) {
+                ssl.trustStoreFileName(settings.trustStore().get().toString())
+                        .trustStoreType(settings.trustStoreType())
+                        .trustStorePassword(
+                                settings.trustStorePassword().orElse("").toCharArray());
+            } else {
+                // the client wants a trust store of its own: the JVM's default context trusts as the JVM does
+                ssl.sslContext(jvmTls());
+            }
+            // the client checks the certificate against this name, and cannot go without one
+            ssl.sniHostName(
+                    settings.sniHostName().orElse(host(settings.servers().get(0))));
         }
         // XA, not NON_XA: the NON_XA client sends the commit after the transaction has ended and
         // drops its failure, so a commit lost with a dying server would still be acknowledged.
@@ -122,6 +157,22 @@ final class Cluster implements AutoCloseable {
                 .transactionMode(TransactionMode.NON_DURABLE_XA)
                 .transactionManagerLookup(RemoteTransactionManagerLookup.getInstance());
         return client;
+    }
+
+    /** The JVM's own TLS context, with the trust store the JVM is given or its default one. */
+    private static SSLContext jvmTls() {
+        try {
+            return SSLContext.getDefault();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("This JVM offers no TLS", e);
+        }
+    }
+
+    /** The host of a {@code host:port} server. */
+    static String host(String server) {
+        int colon = server.lastIndexOf(':');
+        String host = colon > 0 ? server.substring(0, colon) : server;
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 
     /** The name of the registry's cache. */

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * @param trustStore a trust store for TLS, or empty for the JVM's own
  * @param trustStorePassword its password
  * @param trustStoreType its type
- * @param sniHostName the host name to send as SNI, or empty
+ * @param sniHostName the host name to send as SNI and check the certificate against, or empty for
+ *     the first server's host
  * @param cachePrefix the prefix of every cache's and counter's name
  * @param replicated whether the caches are replicated (else distributed)
  * @param owners how many nodes keep each entry of a distributed cache

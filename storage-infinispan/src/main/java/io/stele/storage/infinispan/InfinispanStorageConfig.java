@@ -75,7 +75,7 @@ public interface InfinispanStorageConfig {
         @WithDefault("PKCS12")
         String trustStoreType();
 
-        /** The host name to send as SNI and to verify the certificate against, when not the server's address. */
+        /** The host name to send as SNI and to verify the certificate against; the first server's host when absent. */
         Optional<String> sniHostName();
     }
 

@@ -86,4 +86,11 @@ class InfinispanSettingsTest {
         assertThat(Cluster.cacheXml(replicated, "stele-registry"))
                 .startsWith("<replicated-cache name=\"stele-registry\" mode=\"SYNC\"");
     }
+
+    @Test
+    void theDefaultSniHostIsTheFirstServersHost() {
+        assertThat(Cluster.host("ispn-1.data.svc:11222")).isEqualTo("ispn-1.data.svc");
+        assertThat(Cluster.host("[::1]:11222")).isEqualTo("::1");
+        assertThat(Cluster.host("ispn-2")).isEqualTo("ispn-2");
+    }
 }

@@ -1,6 +1,7 @@
 package io.stele.storage.infinispan;
 
 import io.stele.storage.testkit.backends.InfinispanBackend;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +23,32 @@ final class InfinispanTestSettings {
                 "PKCS12",
                 Optional.empty(),
                 caches.prefix(),
+                false,
+                1,
+                true,
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(30));
+    }
+
+    /**
+     * Settings for a one-node cluster that serves over TLS only: with {@code trustStore} present,
+     * trusting that PKCS12 store, else the JVM's own trust store; {@code tls} false connects in the
+     * clear.
+     */
+    static InfinispanSettings overTls(
+            String servers, String prefix, boolean tls, Optional<Path> trustStore, Optional<String> password) {
+        return new InfinispanSettings(
+                List.of(servers.split(";")),
+                Optional.empty(),
+                Optional.empty(),
+                "SCRAM-SHA-512",
+                tls,
+                trustStore,
+                password,
+                "PKCS12",
+                Optional.empty(),
+                prefix,
                 false,
                 1,
                 true,

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -37,11 +38,65 @@ public final class InfinispanServer implements AutoCloseable {
 
     private final Path home;
     private final String classPath;
+    private final Tls tls;
     private final List<Node> nodes = new ArrayList<>();
 
-    private InfinispanServer(Path home, String classPath, int size) {
+    /**
+     * The key store of nodes that serve Hot Rod over TLS only: a PKCS12 file holding the node's key
+     * and a self-signed certificate for {@code localhost} and {@code 127.0.0.1}, which is also what
+     * a client must trust.
+     */
+    public record Tls(Path keyStore, String password) {
+
+        /** Creates a new key and certificate with the JDK's {@code keytool}, in {@code folder}. */
+        static Tls selfSigned(Path folder) {
+            Path file = folder.resolve("node.p12");
+            String password = UUID.randomUUID().toString();
+            List<String> command = List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                    "-genkeypair",
+                    "-alias",
+                    "node",
+                    "-keyalg",
+                    "EC",
+                    "-groupname",
+                    "secp256r1",
+                    "-dname",
+                    "CN=localhost",
+                    "-ext",
+                    "SAN=dns:localhost,ip:127.0.0.1",
+                    "-validity",
+                    "7",
+                    "-storetype",
+                    "PKCS12",
+                    "-keystore",
+                    file.toString(),
+                    "-storepass",
+                    password,
+                    "-keypass",
+                    password);
+            Path output = folder.resolve("keytool.log");
+            try {
+                Process keytool = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(output.toFile())
+                        .start();
+                Local.waitFor(keytool, Duration.ofSeconds(60));
+                if (keytool.isAlive() || keytool.exitValue() != 0) {
+                    throw new IllegalStateException(
+                            "keytool could not create the node's key within 60 s: " + Files.readString(output));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot run keytool: " + e.getMessage(), e);
+            }
+            return new Tls(file, password);
+        }
+    }
+
+    private InfinispanServer(Path home, String classPath, int size, Tls tls) {
         this.home = home;
         this.classPath = classPath;
+        this.tls = tls;
         for (int i = 1; i <= size; i++) {
             nodes.add(new Node("node-" + i, home.resolve("node-" + i), Local.freePort(), Local.freePort()));
         }
@@ -49,15 +104,40 @@ public final class InfinispanServer implements AutoCloseable {
 
     /** Starts a cluster of {@code size} nodes in a new folder under {@code parent}. */
     public static InfinispanServer start(Path parent, int size) {
+        return start(parent, size, false);
+    }
+
+    /**
+     * Starts one node that serves Hot Rod over TLS only, with a certificate of its own ({@link
+     * #tls()}), in a new folder under {@code parent}.
+     */
+    public static InfinispanServer startOverTls(Path parent) {
+        return start(parent, 1, true);
+    }
+
+    private static InfinispanServer start(Path parent, int size, boolean overTls) {
         try {
             Files.createDirectories(parent);
             Path home = Files.createTempDirectory(parent.toAbsolutePath(), "stele-infinispan-");
-            InfinispanServer server = new InfinispanServer(home, serverClassPath(), size);
+            InfinispanServer server =
+                    new InfinispanServer(home, serverClassPath(), size, overTls ? Tls.selfSigned(home) : null);
             server.startAgain();
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot prepare an Infinispan node: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The nodes' key store, for a client to trust.
+     *
+     * @throws IllegalStateException when the nodes do not serve over TLS
+     */
+    public Tls tls() {
+        if (tls == null) {
+            throw new IllegalStateException("These Infinispan nodes do not serve over TLS");
+        }
+        return tls;
     }
 
     /** The Hot Rod client's server list: {@code host:port} of every node, separated by {@code ;}. */
@@ -175,6 +255,11 @@ public final class InfinispanServer implements AutoCloseable {
                     "bind-port=" + clusterPort,
                     "members=" + members,
                     "expect=" + nodes.size());
+            if (tls != null) {
+                command = new ArrayList<>(command);
+                command.add("tls-keystore=" + tls.keyStore());
+                command.add("tls-password=" + tls.password());
+            }
             logFrom = log.length();
             try {
                 process = new ProcessBuilder(command)
