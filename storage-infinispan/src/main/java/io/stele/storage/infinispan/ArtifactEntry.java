@@ -7,7 +7,7 @@ import org.infinispan.protostream.annotations.ProtoFactory;
 import org.infinispan.protostream.annotations.ProtoField;
 
 /**
- * One artifact in the artifacts cache, keyed by its id: who created it, the numbers it has given,
+ * One artifact, under {@link Cluster#artifacts}, keyed by its id: who created it, the numbers it has given,
  * the state of each version it has, and the searchable fields of the version it shows. Every write
  * to one of its versions rewrites it in the same transaction, so that two writes to one artifact
  * conflict at commit and one of them retries.

@@ -71,7 +71,7 @@ final class Cluster implements AutoCloseable {
     }
 
     /**
-     * Connects, registers the entries' schema and creates the caches and counters that are absent.
+     * Connects, registers the entries' schema and creates the cache and counters that are absent.
      *
      * @throws StorageUnavailableException when no server answers
      * @throws StorageMisconfiguredException when the servers refuse the registry's credentials or caches
@@ -84,11 +84,12 @@ final class Cluster implements AutoCloseable {
             return new Cluster(settings, manager);
         } catch (TransportException e) {
             manager.stop();
-            if (settings.tls() && causedBy(e, SSLException.class)) {
+            String tlsFailure = settings.tls() ? tlsFailure(e) : null;
+            if (tlsFailure != null) {
                 throw new StorageMisconfiguredException(
                         "The TLS handshake with the Infinispan servers at " + String.join(";", settings.servers())
                                 + " failed; check stele.storage.infinispan.tls.trust-store and .sni-host-name: "
-                                + rootMessage(e),
+                                + tlsFailure,
                         e);
             }
             throw new StorageUnavailableException(
@@ -105,21 +106,18 @@ final class Cluster implements AutoCloseable {
         }
     }
 
-    private static boolean causedBy(Throwable e, Class<? extends Throwable> kind) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (kind.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String rootMessage(Throwable e) {
+    /**
+     * When a TLS handshake failed under {@code e}, the deepest cause's message (the reason, where the
+     * handshake's own message names the JDK's classes); else null.
+     */
+    private static String tlsFailure(Throwable e) {
+        boolean tls = false;
         Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            tls |= t instanceof SSLException;
+            root = t;
         }
-        return root.getMessage();
+        return tls ? root.getMessage() : null;
     }
 
     /** The Hot Rod client's configuration: servers, security, timeouts, transactions, marshalling. */

@@ -5,7 +5,7 @@ import org.infinispan.protostream.annotations.ProtoFactory;
 import org.infinispan.protostream.annotations.ProtoField;
 
 /**
- * One distinct content in the contents cache, keyed by its contentId. Never changes once stored.
+ * One distinct content, under {@link Cluster#contents}, keyed by its contentId. Never changes once stored.
  *
  * @param bytes the content as the client sent it
  * @param sha256 its identity hash (see {@link io.stele.storage.Content#sha256()})

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** Between the SPI's records and the entries kept in the caches. */
+/** Between the SPI's records and the entries kept in the cache. */
 final class Entries {
 
     /**

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * @param sniHostName the host name to send as SNI and check the certificate against, or empty for
  *     the first server's host
  * @param cachePrefix the prefix of every cache's and counter's name
- * @param replicated whether the caches are replicated (else distributed)
+ * @param replicated whether the cache is replicated (else distributed)
  * @param owners how many nodes keep each entry of a distributed cache
  * @param persistent whether the caches keep their entries in a file store on each server
  * @param connectTimeout how long connecting may take

@@ -30,11 +30,11 @@ public interface InfinispanStorageConfig {
     /** TLS to the servers. */
     Tls tls();
 
-    /** Prefix of the caches' and counters' names: {@code <prefix>-artifacts} and so on. */
+    /** Prefix of the cache's and counters' names: {@code <prefix>-registry} and so on. */
     @WithDefault("stele")
     String cachePrefix();
 
-    /** How the caches the registry creates spread their entries: {@code distributed} or {@code replicated}. */
+    /** How the cache the registry creates spreads its entries: {@code distributed} or {@code replicated}. */
     @WithDefault("distributed")
     String cacheMode();
 
@@ -42,7 +42,7 @@ public interface InfinispanStorageConfig {
     @WithDefault("2")
     int owners();
 
-    /** Whether the caches the registry creates keep their entries in a file store on each server. */
+    /** Whether the cache the registry creates keeps its entries in a file store on each server. */
     @WithDefault("true")
     boolean persistent();
 

@@ -5,7 +5,7 @@ import org.infinispan.protostream.annotations.ProtoFactory;
 import org.infinispan.protostream.annotations.ProtoField;
 
 /**
- * The rules of one scope in the rules cache, keyed by {@link Keys#rules}: each rule's type and
+ * The rules of one scope, under {@link Cluster#rules}, keyed by {@link Keys#rules}: each rule's type and
  * configuration, one after the other. One entry per scope, so that a scope's rules change at once.
  *
  * @param rules type name and configuration, one after the other

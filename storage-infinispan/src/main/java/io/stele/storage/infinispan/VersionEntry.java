@@ -7,7 +7,7 @@ import org.infinispan.protostream.annotations.ProtoFactory;
 import org.infinispan.protostream.annotations.ProtoField;
 
 /**
- * One version in the versions cache, keyed by {@link Keys#version}: its ids, state and metadata,
+ * One version, under {@link Cluster#versions}, keyed by {@link Keys#version}: its ids, state and metadata,
  * indexed by what the stores look versions up by (content, canonical hash, the versions it
  * references).
  *
