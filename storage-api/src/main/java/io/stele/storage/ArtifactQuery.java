@@ -11,10 +11,12 @@ import java.util.Optional;
  *
  * @param text the text to find; empty finds every artifact
  * @param over which fields to search
+ * @param type the artifact type to keep, or empty for every type
  * @param descending whether to order from last to first
  * @param page which window of the results
  */
-public record ArtifactQuery(Optional<String> text, Over over, boolean descending, PageRequest page) {
+public record ArtifactQuery(
+        Optional<String> text, Over over, Optional<ArtifactType> type, boolean descending, PageRequest page) {
 
     /** The fields a search looks in. */
     public enum Over {
@@ -38,6 +40,12 @@ public record ArtifactQuery(Optional<String> text, Over over, boolean descending
     public ArtifactQuery {
         text = text == null ? Optional.empty() : text.filter(t -> !t.isBlank());
         Objects.requireNonNull(over, "over");
+        type = type == null ? Optional.empty() : type;
         Objects.requireNonNull(page, "page");
+    }
+
+    /** A search of every type. */
+    public ArtifactQuery(Optional<String> text, Over over, boolean descending, PageRequest page) {
+        this(text, over, Optional.empty(), descending, page);
     }
 }

@@ -70,6 +70,20 @@ public class ErrorMappers {
         return Response.Status.INTERNAL_SERVER_ERROR.getStatusCode();
     }
 
+    private static final String UNAVAILABLE = "The storage backend is unavailable; retry later.";
+    private static final String UNEXPECTED = "An unexpected error occurred; it has been logged.";
+
+    /**
+     * The message the API answers a failure with, for pages that show it as the API states it: the
+     * failure's own, except an outage's and an unexpected failure's, which say nothing of the cause.
+     */
+    public static String message(Throwable e) {
+        if (e instanceof StorageUnavailableException) {
+            return UNAVAILABLE;
+        }
+        return status(e) == Response.Status.INTERNAL_SERVER_ERROR.getStatusCode() ? UNEXPECTED : e.getMessage();
+    }
+
     static Response error(Response.Status status, String message) {
         return error(status.getStatusCode(), message);
     }
@@ -136,7 +150,7 @@ public class ErrorMappers {
     public Response unavailable(StorageUnavailableException e) {
         // The backend's own lifecycle logs the outage once; a line per refused request would flood the log.
         LOG.debug(e.getMessage());
-        return error(Response.Status.SERVICE_UNAVAILABLE, "The storage backend is unavailable; retry later.");
+        return error(Response.Status.SERVICE_UNAVAILABLE, UNAVAILABLE);
     }
 
     @ServerExceptionMapper({JsonProcessingException.class, JsonParseException.class, MismatchedInputException.class})
@@ -216,6 +230,6 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         LOG.error("Unexpected failure while serving a request", e);
-        return error(Response.Status.INTERNAL_SERVER_ERROR, "An unexpected error occurred; it has been logged.");
+        return error(Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);
     }
 }

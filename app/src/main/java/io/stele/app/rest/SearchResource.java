@@ -157,10 +157,6 @@ public class SearchResource {
     }
 
     private static int number(String name, String value) {
-        try {
-            return WholeNumbers.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException(name + " must be a whole number, was '" + value + "'.");
-        }
+        return WholeNumbers.parameter(name, value);
     }
 }

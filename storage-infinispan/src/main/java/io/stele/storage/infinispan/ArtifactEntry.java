@@ -32,7 +32,7 @@ import org.infinispan.protostream.annotations.ProtoField;
 @Indexed
 public record ArtifactEntry(
         @ProtoField(1) @Basic(sortable = true, projectable = true) String id,
-        @ProtoField(2) String type,
+        @ProtoField(2) @Basic String type,
         @ProtoField(3) String createdBy,
         @ProtoField(4) String createdOn,
         @ProtoField(value = 5, defaultValue = "0") int lastVersion,

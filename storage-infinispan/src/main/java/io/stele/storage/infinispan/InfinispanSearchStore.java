@@ -40,10 +40,14 @@ final class InfinispanSearchStore implements SearchStore {
                     case LABELS -> "a.labelsText";
                 };
         String direction = search.descending() ? " DESC" : " ASC";
+        List<String> conditions = new ArrayList<>();
+        search.text().ifPresent(text -> conditions.add(field + " LIKE :text"));
+        search.type().ifPresent(type -> conditions.add("a.type = :type"));
         Query<ArtifactEntry> query = cluster.artifacts.query("FROM stele.ArtifactEntry a"
-                + (search.text().isPresent() ? " WHERE " + field + " LIKE :text" : "")
+                + (conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions))
                 + " ORDER BY a.sortKey" + direction + ", a.id" + direction);
         search.text().ifPresent(text -> query.setParameter("text", "%" + Entries.searchable(text) + "%"));
+        search.type().ifPresent(type -> query.setParameter("type", type.name()));
         query.startOffset(page.offset());
         query.maxResults(page.limit());
         query.hitCountAccuracy(Integer.MAX_VALUE);

@@ -9,7 +9,6 @@ import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Searches over the metadata each artifact row carries (see {@link VersionRows#refreshArtifact}).
@@ -34,7 +33,7 @@ final class SqlSearchStore implements SearchStore {
     @Override
     public Page<StoredArtifact> artifacts(ArtifactQuery query) {
         List<Object> params = new ArrayList<>();
-        String where = "";
+        List<String> conditions = new ArrayList<>();
         if (query.text().isPresent()) {
             String pattern = "%" + escapeLike(query.text().get()) + "%";
             // The index finds the candidates by all their text; a search over one field then checks that field.
@@ -45,11 +44,16 @@ final class SqlSearchStore implements SearchStore {
                         case DESCRIPTION -> List.of(SEARCH_TEXT, "a.description");
                         case LABELS -> List.of(SEARCH_TEXT, "a.labels");
                     };
-            where = filters.stream()
-                    .map(text -> text + " ILIKE ? ESCAPE '\\'")
-                    .collect(Collectors.joining(" AND ", " WHERE ", ""));
-            filters.forEach(text -> params.add(pattern));
+            filters.forEach(text -> {
+                conditions.add(text + " ILIKE ? ESCAPE '\\'");
+                params.add(pattern);
+            });
         }
+        query.type().ifPresent(type -> {
+            conditions.add("a.artifact_type = ?");
+            params.add(type.name());
+        });
+        String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
         String direction = query.descending() ? " DESC" : " ASC";
         String filter = where;
         PageRequest page = query.page().byOffset();

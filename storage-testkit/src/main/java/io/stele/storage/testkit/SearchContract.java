@@ -7,12 +7,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactQuery.Over;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.Page;
 import io.stele.storage.PageRequest;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +98,38 @@ interface SearchContract extends ContractFixtures {
         assertThat(ids(search("renamed " + token, Over.NAME, false, 0, 10))).containsExactly(id);
         storage().artifacts().delete(id);
         assertThat(search(token, Over.EVERYTHING, false, 0, 10).total()).isZero();
+    }
+
+    @Test
+    default void searchArtifacts_byType_keepsOnlyThatType() {
+        String token = token();
+        String avro = newId();
+        String json = newId();
+        create(avro, schema(1), meta(token, null));
+        storage()
+                .artifacts()
+                .create(new VersionDraft(
+                        json,
+                        ArtifactType.JSON,
+                        Content.of("{\"title\":\"" + token + "\"}"),
+                        meta(token, null),
+                        "alice"));
+        Page<StoredArtifact> found = storage()
+                .search()
+                .artifacts(new ArtifactQuery(
+                        Optional.of(token), Over.NAME, Optional.of(ArtifactType.JSON), false, new PageRequest(0, 10)));
+        assertThat(ids(found)).containsExactly(json);
+        assertThat(found.total()).isEqualTo(1);
+        Page<StoredArtifact> everyJson = storage()
+                .search()
+                .artifacts(new ArtifactQuery(
+                        Optional.empty(),
+                        Over.EVERYTHING,
+                        Optional.of(ArtifactType.JSON),
+                        false,
+                        new PageRequest(0, 1000)));
+        assertThat(everyJson.items()).extracting(a -> a.latest().type()).containsOnly(ArtifactType.JSON);
+        assertThat(ids(everyJson)).contains(json).doesNotContain(avro);
     }
 
     @Test
