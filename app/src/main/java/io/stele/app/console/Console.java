@@ -37,6 +37,7 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -83,11 +84,11 @@ public class Console {
                         Views.when(a.latest().modifiedOn())))
                 .toList();
         List<String> fields = Stream.of(ArtifactQuery.Over.values())
-                .map(o -> o.name().toLowerCase(java.util.Locale.ROOT))
+                .map(o -> o.name().toLowerCase(Locale.ROOT))
                 .toList();
         return new SearchView(
                 text,
-                Choice.of(fields, field.name().toLowerCase(java.util.Locale.ROOT), null),
+                Choice.of(fields, field.name().toLowerCase(Locale.ROOT), null),
                 Choice.of(typeNames(), kind.map(Enum::name).orElse(""), "Any type"),
                 rows,
                 new Paging(page.total(), Math.max(0, offset), PAGE_SIZE),
@@ -96,6 +97,11 @@ public class Console {
 
     static List<String> typeNames() {
         return Stream.of(ArtifactType.values()).map(Enum::name).toList();
+    }
+
+    /** The artifact's type. */
+    String type(String id) {
+        return artifacts.existing(id).version().type().name();
     }
 
     ArtifactView artifact(String id, int offset, String notice, Failure failure) {

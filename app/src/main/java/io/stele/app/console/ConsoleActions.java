@@ -70,7 +70,7 @@ public class ConsoleActions {
         String given = orEmpty(content);
         String type = "";
         try {
-            type = console.artifact(id, 0, "", null).type();
+            type = console.type(id);
             byte[] body = body(content, file);
             if ("add".equals(action)) {
                 int version = console.addVersion(id, body);

@@ -19,6 +19,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
@@ -106,7 +107,7 @@ public class ConsolePages {
     @Path("artifacts/{id}/check")
     public Response check(@PathParam("id") String id) {
         return page(() -> {
-            String type = console.artifact(id, 0, "", null).type();
+            String type = console.type(id);
             return ConsoleTemplates.check(new ConsoleTemplates.CheckView(id, type, "", false, false, null));
         });
     }
@@ -134,7 +135,7 @@ public class ConsolePages {
     }
 
     /** A page for a failure: the status the API would answer, and the page {@code render} makes of it. */
-    static Response failed(RuntimeException e, java.util.function.Function<Failure, TemplateInstance> render) {
+    static Response failed(RuntimeException e, Function<Failure, TemplateInstance> render) {
         Failure failure = Failure.of(e);
         if (failure.status() >= 500 && failure.status() != 503) {
             LOG.error("The console failed to serve a page", e);

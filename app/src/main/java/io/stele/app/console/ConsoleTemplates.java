@@ -3,7 +3,6 @@ package io.stele.app.console;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.stele.app.console.Views.ArtifactRow;
-import io.stele.app.console.Views.Cause;
 import io.stele.app.console.Views.Choice;
 import io.stele.app.console.Views.Failure;
 import io.stele.app.console.Views.Link;
@@ -112,14 +111,10 @@ final class ConsoleTemplates {
             int changed) {}
 
     /**
-     * The would-it-be-accepted form: what was given, and the verdict once checked (empty verdict
-     * before). {@code accepted} is meaningful only once checked.
+     * The would-it-be-accepted form: what was given, and the verdict once checked; {@code accepted}
+     * means something only once checked, and a refusal is in {@code failure}.
      */
-    record CheckView(String id, String type, String content, boolean checked, boolean accepted, Failure failure) {
-        public List<Cause> causes() {
-            return failure == null ? List.of() : failure.causes();
-        }
-    }
+    record CheckView(String id, String type, String content, boolean checked, boolean accepted, Failure failure) {}
 
     /** The new-artifact form, as given. */
     record CreateView(String id, List<Choice> types, String content, Failure failure) {}

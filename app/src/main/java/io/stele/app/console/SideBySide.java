@@ -18,11 +18,7 @@ final class SideBySide {
      *
      * @param kind {@code same}, {@code changed}, {@code removed} or {@code added}
      */
-    record Row(String kind, String leftNumber, String left, String rightNumber, String right) {
-        public boolean same() {
-            return kind.equals("same");
-        }
-    }
+    record Row(String kind, String leftNumber, String left, String rightNumber, String right) {}
 
     /** The rows, and how many of them differ. */
     record View(List<Row> rows, int changed) {}

@@ -6,6 +6,7 @@ import io.stele.storage.StoredVersion;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What the console's templates show: plain values, formatted here, so templates only lay them out. */
@@ -84,7 +85,7 @@ final class Views {
     /** A choice in a list box, and whether it is the one chosen. */
     record Choice(String value, String label, boolean selected) {
         static List<Choice> of(List<String> values, String selected, String noneLabel) {
-            java.util.ArrayList<Choice> choices = new java.util.ArrayList<>();
+            List<Choice> choices = new ArrayList<>();
             if (noneLabel != null) {
                 choices.add(new Choice("", noneLabel, selected.isEmpty()));
             }

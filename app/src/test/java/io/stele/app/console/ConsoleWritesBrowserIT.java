@@ -22,6 +22,8 @@ class ConsoleWritesBrowserIT extends ConsoleWalk {
             "{\"type\":\"record\",\"name\":\"Book\",\"fields\":[{\"name\":\"isbn\",\"type\":\"string\"},"
                     + "{\"name\":\"title\",\"type\":\"string\",\"default\":\"\"}]}";
 
+    private static final String FORM = "application/x-www-form-urlencoded";
+
     @BeforeAll
     static void start() throws Exception {
         begin("console-write-", false);
@@ -141,6 +143,34 @@ class ConsoleWritesBrowserIT extends ConsoleWalk {
                 .isEqualTo(api("GET", "/api/artifacts/missing/meta")
                         .body()
                         .replaceAll(".*\"message\":\"([^\"]*)\".*", "$1"));
+    }
+
+    @Test
+    void malformedParameters_answer400WithTheMessageNamingThem() {
+        ConsoleFixture.create(registry, "params", "AVRO", BOOK_V1);
+        assertBadRequest(registry.send("GET", "/ui/artifacts?type=NOPE", null), "Unknown artifact type");
+        assertBadRequest(registry.send("GET", "/ui/artifacts?offset=x", null), "offset must be a whole number");
+        assertBadRequest(registry.send("GET", "/ui/artifacts?over=nowhere", null), "over must be one of");
+        assertBadRequest(
+                registry.send("GET", "/ui/artifacts/params/versions/one", null), "version must be a whole number");
+        assertBadRequest(
+                registry.send("POST", "/ui/rules", "validity=BOGUS", "Content-Type", FORM),
+                "The VALIDITY rule&#39;s config must be one of");
+        assertBadRequest(
+                registry.send("POST", "/ui/artifacts/params/rules", "compatibility=SIDEWAYS", "Content-Type", FORM),
+                "The COMPATIBILITY rule&#39;s config must be one of");
+        assertBadRequest(
+                registry.send("POST", "/ui/artifacts/params/versions/1/state", "state=GONE", "Content-Type", FORM),
+                "The state must be one of");
+        assertThat(api("GET", "/api/rules/VALIDITY").statusCode()).isEqualTo(404);
+        assertThat(api("GET", "/api/artifacts/params/versions/1/meta").body()).contains("\"state\":\"ENABLED\"");
+    }
+
+    private static void assertBadRequest(HttpResponse<String> page, String message) {
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(400);
+        assertThat(page.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+        assertThat(page.body()).contains("Refused (400)", message);
     }
 
     @Test
