@@ -9,12 +9,12 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** What the server launchers share: loopback ports, folders, waiting. */
-final class Local {
+public final class Local {
 
     private Local() {}
 
     /** A loopback port that was free a moment ago. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
@@ -32,7 +32,7 @@ final class Local {
     }
 
     /** Waits for a process to exit, killing it when it has not within the timeout. */
-    static void waitFor(Process process, java.time.Duration timeout) {
+    public static void waitFor(Process process, java.time.Duration timeout) {
         try {
             if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();

@@ -32,6 +32,8 @@ public final class RegistryProcess implements AutoCloseable {
     private Process process;
     private String maxHeap = "512m";
     private final List<String> jvmOptions = new ArrayList<>();
+    private final Map<String, String> environment = new java.util.LinkedHashMap<>();
+    private Path workingDirectory;
 
     /**
      * @param settings system properties passed to the registry, such as {@code stele.storage.kind}
@@ -58,6 +60,24 @@ public final class RegistryProcess implements AutoCloseable {
     /** Adds options to the registry's JVM, such as a collector's, before it starts; after any given before. */
     public RegistryProcess jvmOptions(List<String> options) {
         jvmOptions.addAll(options);
+        return this;
+    }
+
+    /**
+     * Adds environment variables to the registry's process, as a container's {@code env} sets them,
+     * before it starts.
+     */
+    public RegistryProcess environment(Map<String, String> variables) {
+        environment.putAll(variables);
+        return this;
+    }
+
+    /**
+     * Runs the registry in {@code dir}, where it reads {@code config/application.properties} from,
+     * before it starts; the test's own folder unless set.
+     */
+    public RegistryProcess workingDirectory(Path dir) {
+        this.workingDirectory = dir;
         return this;
     }
 
@@ -132,10 +152,14 @@ public final class RegistryProcess implements AutoCloseable {
                 "-Dquarkus.http.host=127.0.0.1"));
         command.addAll(jvmOptions);
         settings.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("-jar", runnerJar().toString()));
+        command.addAll(List.of("-jar", runnerJar().toAbsolutePath().toString()));
         try {
-            process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(environment);
+            if (workingDirectory != null) {
+                builder.directory(workingDirectory.toFile());
+            }
+            process = builder.redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
         } catch (IOException e) {
