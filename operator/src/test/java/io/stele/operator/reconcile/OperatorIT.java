@@ -19,8 +19,6 @@ import io.stele.operator.desired.RegistryPod;
 import io.stele.operator.testing.Cluster;
 import io.stele.operator.testing.OperatorTest;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -135,56 +133,6 @@ class OperatorIT extends OperatorTest {
             assertThat(c.getLastTransitionTime()).isNotBlank();
             assertThat(c.getMessage()).isNotBlank();
         });
-    }
-
-    @Test
-    void specChange_rollsThePods_whileScalingOnlyScales() {
-        String ns = plane.newNamespace("roll");
-        cluster.create(ns, Cluster.example("postgresql"));
-        Deployment first = cluster.await("Deployment", Deployment.class, ns, "registry", d -> true);
-        String hash = hash(first);
-        cluster.awaitThat("the first ReplicaSet", () -> replicaSets(ns).size() == 1);
-
-        edit(ns, r -> r.getSpec().settings.put("stele.cache.max-memory", "64M"));
-        Deployment changed = cluster.await(
-                "a new config hash after a settings change", Deployment.class, ns, "registry", d -> !hash(d).equals(
-                                hash));
-        assertThat(changed.getSpec()
-                        .getTemplate()
-                        .getSpec()
-                        .getContainers()
-                        .get(0)
-                        .getEnv())
-                .anyMatch(e -> e.getName().equals("STELE_CACHE_MAX_MEMORY")
-                        && e.getValue().equals("64M"));
-        cluster.awaitThat(
-                "a second ReplicaSet: the pods roll", () -> replicaSets(ns).size() == 2);
-
-        edit(ns, r -> r.getSpec().replicas = 4);
-        Deployment scaled = cluster.await(
-                "four replicas",
-                Deployment.class,
-                ns,
-                "registry",
-                d -> d.getSpec().getReplicas() == 4);
-        assertThat(hash(scaled)).isEqualTo(hash(changed));
-        cluster.awaitStatus("status of the scaled generation", ns, "registry", r -> true);
-        assertThat(replicaSets(ns)).as("scaling makes no new ReplicaSet").hasSize(2);
-    }
-
-    @Test
-    void secretChange_rollsThePods() {
-        String ns = plane.newNamespace("secret");
-        cluster.create(ns, Cluster.example("postgresql"));
-        String hash = hash(cluster.await("Deployment", Deployment.class, ns, "registry", d -> true));
-
-        cluster.updateSecret(ns, "registry-db", "password", "rotated");
-
-        cluster.await(
-                "a new config hash after the Secret changed", Deployment.class, ns, "registry", d -> !hash(d).equals(
-                                hash));
-        cluster.awaitThat(
-                "a second ReplicaSet: the pods roll", () -> replicaSets(ns).size() == 2);
     }
 
     @Test
@@ -336,21 +284,7 @@ class OperatorIT extends OperatorTest {
                 .hasMessageContaining(message);
     }
 
-    private void edit(String ns, java.util.function.Consumer<SteleRegistry> change) {
-        cluster.edit(ns, "registry", change);
-    }
-
-    private static String hash(Deployment deployment) {
-        return deployment.getSpec().getTemplate().getMetadata().getAnnotations().get(RegistryPod.CONFIG_HASH);
-    }
-
     private static List<ReplicaSet> replicaSets(String ns) {
         return plane.admin().apps().replicaSets().inNamespace(ns).list().getItems();
-    }
-
-    static Map<String, String> env(List<EnvVar> env) {
-        return env.stream()
-                .filter(e -> e.getValue() != null)
-                .collect(Collectors.toMap(EnvVar::getName, EnvVar::getValue));
     }
 }
