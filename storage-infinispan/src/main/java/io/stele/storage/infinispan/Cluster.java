@@ -4,7 +4,6 @@ import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.transaction.TransactionManager;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
@@ -43,8 +42,8 @@ final class Cluster implements AutoCloseable {
     final StrongCounter globalIds;
     final StrongCounter contentIds;
     final TransactionManager transactions;
-    /** How long one request may wait for its answer. */
-    final Duration requestTimeout;
+    /** How long the registry waits for one answer of the servers. */
+    final Deadline deadline;
 
     private Cluster(InfinispanSettings settings, RemoteCacheManager manager) {
         this.manager = manager;
@@ -52,11 +51,12 @@ final class Cluster implements AutoCloseable {
         String name = cacheName(settings);
         manager.administration().getOrCreateCache(name, new StringConfiguration(cacheXml(settings, name)));
         this.cache = manager.getCache(name);
-        this.artifacts = new Region<>(cache, "a:");
-        this.versions = new Region<>(cache, "v:");
-        this.contents = new Region<>(cache, "c:");
-        this.keys = new Region<>(cache, "k:");
-        this.rules = new Region<>(cache, "r:");
+        this.deadline = new Deadline(settings);
+        this.artifacts = new Region<>(cache, "a:", deadline);
+        this.versions = new Region<>(cache, "v:", deadline);
+        this.contents = new Region<>(cache, "c:", deadline);
+        this.keys = new Region<>(cache, "k:", deadline);
+        this.rules = new Region<>(cache, "r:", deadline);
         CounterManager counters = RemoteCounterManagerFactory.asCounterManager(manager);
         CounterConfiguration counter = CounterConfiguration.builder(CounterType.UNBOUNDED_STRONG)
                 .storage(settings.persistent() ? Storage.PERSISTENT : Storage.VOLATILE)
@@ -67,7 +67,6 @@ final class Cluster implements AutoCloseable {
         this.globalIds = counters.getStrongCounter(prefix + "global-ids");
         this.contentIds = counters.getStrongCounter(prefix + "content-ids");
         this.transactions = cache.getTransactionManager();
-        this.requestTimeout = settings.socketTimeout();
     }
 
     /**

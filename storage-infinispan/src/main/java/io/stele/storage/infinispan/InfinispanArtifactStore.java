@@ -92,7 +92,7 @@ final class InfinispanArtifactStore implements ArtifactStore {
         page.after().ifPresent(after -> query.setParameter("after", after));
         query.startOffset(page.offset());
         query.maxResults(page.limit());
-        return Queries.run(query, "listing artifacts").list().stream()
+        return cluster.artifacts.run(query, "listing artifacts").list().stream()
                 .map(row -> (String) row[0])
                 .toList();
     }

@@ -51,7 +51,7 @@ final class InfinispanSearchStore implements SearchStore {
         query.startOffset(page.offset());
         query.maxResults(page.limit());
         query.hitCountAccuracy(Integer.MAX_VALUE);
-        QueryResult<ArtifactEntry> result = Queries.run(query, "searching artifacts");
+        QueryResult<ArtifactEntry> result = cluster.artifacts.run(query, "searching artifacts");
         List<ArtifactEntry> hits = result.list();
         Map<String, VersionEntry> shown = cluster.versions.getAll(
                 hits.stream().map(a -> Keys.version(a.id(), a.shown())).collect(Collectors.toSet()));

@@ -3,9 +3,7 @@ package io.stele.storage.infinispan;
 import io.stele.storage.StoredVersion;
 import java.util.ArrayList;
 import java.util.List;
-import org.infinispan.client.hotrod.exceptions.HotRodClientException;
 import org.infinispan.commons.api.query.Query;
-import org.infinispan.commons.api.query.QueryResult;
 
 /**
  * The indexed queries the stores make, in Infinispan's query language over the entries' Protobuf
@@ -29,7 +27,7 @@ final class Queries {
             query.setParameter("value", value);
             query.startOffset(offset);
             query.maxResults(BATCH);
-            List<VersionEntry> page = run(query, "finding versions").list();
+            List<VersionEntry> page = versions.run(query, "finding versions").list();
             page.forEach(e -> all.add(Entries.stored(e)));
             if (page.size() < BATCH) {
                 return all;
@@ -43,15 +41,6 @@ final class Queries {
         Query<Object> query = cache.query("FROM " + type);
         query.maxResults(0);
         query.hitCountAccuracy(Integer.MAX_VALUE);
-        return run(query, "counting").count().value();
-    }
-
-    /** Runs a query, reporting a server error as the API does. */
-    static <T> QueryResult<T> run(Query<T> query, String what) {
-        try {
-            return query.execute();
-        } catch (HotRodClientException e) {
-            throw Transactions.unavailable(what, e);
-        }
+        return cache.run(query, "counting").count().value();
     }
 }

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.infinispan.client.hotrod.RemoteCache;
 import org.infinispan.commons.api.query.Query;
+import org.infinispan.commons.api.query.QueryResult;
 
 /**
  * One kind of entry in the registry's cache, seen as a map of its own: each kind's keys begin with
@@ -23,10 +24,12 @@ final class Region<K, V> {
 
     private final RemoteCache<String, Object> cache;
     private final String prefix;
+    private final Deadline deadline;
 
-    Region(RemoteCache<String, Object> cache, String prefix) {
+    Region(RemoteCache<String, Object> cache, String prefix, Deadline deadline) {
         this.cache = cache;
         this.prefix = prefix;
+        this.deadline = deadline;
     }
 
     /** The key in the cache of {@code key}. */
@@ -41,15 +44,18 @@ final class Region<K, V> {
 
     @SuppressWarnings("unchecked")
     V get(K key) {
-        return (V) cache.get(key(key));
+        String cacheKey = key(key);
+        return (V) deadline.await(cache.getAsync(cacheKey), "reading " + cacheKey);
     }
 
     void put(K key, V value) {
-        cache.put(key(key), value);
+        String cacheKey = key(key);
+        deadline.await(cache.putAsync(cacheKey, value), "writing " + cacheKey);
     }
 
     void remove(K key) {
-        cache.remove(key(key));
+        String cacheKey = key(key);
+        deadline.await(cache.removeAsync(cacheKey), "removing " + cacheKey);
     }
 
     /** The entries of those keys that exist, by their keys. */
@@ -57,7 +63,8 @@ final class Region<K, V> {
     Map<K, V> getAll(Set<K> keys) {
         Map<String, K> byCacheKey = keys.stream().collect(Collectors.toMap(this::key, k -> k));
         Map<K, V> found = new HashMap<>();
-        cache.getAll(byCacheKey.keySet()).forEach((k, v) -> found.put(byCacheKey.get(k), (V) v));
+        deadline.await(cache.getAllAsync(byCacheKey.keySet()), "reading " + keys.size() + " entries")
+                .forEach((k, v) -> found.put(byCacheKey.get(k), (V) v));
         return found;
     }
 
@@ -69,5 +76,16 @@ final class Region<K, V> {
     /** A query in Infinispan's query language; its {@code FROM} names the entry type. */
     <T> Query<T> query(String query) {
         return cache.query(query);
+    }
+
+    /**
+     * Runs a query made by {@link #query}.
+     *
+     * @param what what it is for, in the words of an error message ("searching artifacts")
+     * @throws io.stele.storage.StorageUnavailableException when the servers fail or do not answer
+     *     in time
+     */
+    <T> QueryResult<T> run(Query<T> query, String what) {
+        return deadline.await(query.executeAsync(), what);
     }
 }

@@ -10,10 +10,6 @@ import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import java.time.Instant;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.infinispan.counter.api.StrongCounter;
 
 /**
@@ -137,30 +133,19 @@ final class VersionWrites {
 
     /** The counter's next value, waiting for the servers no longer than one request may. */
     long next(StrongCounter counter) {
-        return await(counter.incrementAndGet(), "allocating an id");
+        return cluster.deadline.await(counter.incrementAndGet(), "allocating an id");
     }
 
     /** Moves a counter to at least {@code value}, so that it never gives an id already kept. */
     void movePast(StrongCounter counter, long value) {
         String what = "moving id allocation past " + value;
-        long current = await(counter.getValue(), what);
+        long current = cluster.deadline.await(counter.getValue(), what);
         while (current < value) {
-            long witnessed = await(counter.compareAndSwap(current, value), what);
+            long witnessed = cluster.deadline.await(counter.compareAndSwap(current, value), what);
             if (witnessed == current) {
                 return;
             }
             current = witnessed;
-        }
-    }
-
-    private long await(CompletableFuture<Long> answer, String what) {
-        try {
-            return answer.get(cluster.requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw Transactions.unavailable(what, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw Transactions.unavailable(what, e);
         }
     }
 }
