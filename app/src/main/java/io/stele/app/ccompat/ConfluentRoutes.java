@@ -10,6 +10,7 @@ import io.stele.app.metrics.RequestTimer;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.URIDecoder;
 import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.Router;
@@ -66,7 +67,8 @@ public class ConfluentRoutes {
 
     /**
      * Reads a lookup's body into the context, where the JAX-RS resource finds it too, when it is
-     * small enough to be a schema held in memory; else leaves it for the resource.
+     * small enough to be a schema held in memory and comes over HTTP/1.x; else leaves it for the
+     * resource.
      */
     private void readLookupBody(RoutingContext ctx) {
         String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
@@ -76,7 +78,12 @@ public class ConfluentRoutes {
         } catch (NumberFormatException e) {
             // not a length: the resource answers
         }
-        if (size < 0 || size > MAX_LOOKUP_BODY || !provider.isStarted()) {
+        // Over HTTP/2 a body read here ends the request, and the resource, where a lookup not held in
+        // memory goes on, cannot pause an ended HTTP/2 request: it reads such lookups itself.
+        if (size < 0
+                || size > MAX_LOOKUP_BODY
+                || !provider.isStarted()
+                || ctx.request().version() == HttpVersion.HTTP_2) {
             ctx.next();
             return;
         }
