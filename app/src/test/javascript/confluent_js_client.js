@@ -11,26 +11,11 @@ const {
   FileDescriptorProtoSchema, FieldDescriptorProto_Type: FieldType, FieldDescriptorProto_Label: FieldLabel,
 } = require('@bufbuild/protobuf/wkt');
 
+const { check, refused } = require('./checks');
+
 const [url, run] = process.argv.slice(2);
 const client = () => new SchemaRegistryClient({ baseURLs: [url] });
 
-function check(what, condition, detail = '') {
-  if (!condition) {
-    console.log(`FAILED: ${what} ${detail}`);
-    process.exit(1);
-  }
-  console.log(`ok: ${what}`);
-}
-
-async function refused(what, call, status, code) {
-  try {
-    await call();
-  } catch (e) {
-    check(what, e.status === status && e.errorCode === code, `(answered ${e.status} ${e.errorCode}: ${e.message})`);
-    return;
-  }
-  check(what, false, '(it was accepted)');
-}
 
 const ORDER = {
   type: 'record', name: 'Order', namespace: 'com.example',

@@ -10,10 +10,10 @@ import sys
 
 from confluent_kafka.schema_registry import Schema, SchemaReference, SchemaRegistryClient
 from confluent_kafka.schema_registry.avro import AvroDeserializer, AvroSerializer
-from confluent_kafka.schema_registry.error import SchemaRegistryError
 from confluent_kafka.schema_registry.json_schema import JSONDeserializer, JSONSerializer
 from confluent_kafka.schema_registry.protobuf import ProtobufDeserializer, ProtobufSerializer
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from checks import check, refused
 from confluent_kafka.serialization import MessageField, SerializationContext, SerializationError
 
 url, run = sys.argv[1], sys.argv[2]
@@ -38,22 +38,6 @@ PAYMENT = ('{"$schema":"http://json-schema.org/draft-07/schema#","title":"Paymen
            '"properties":{"amount":{"type":"number"},"currency":{"type":"string"}},'
            '"required":["amount","currency"]}')
 
-
-def check(what, condition, detail=""):
-    if not condition:
-        print(f"FAILED: {what} {detail}")
-        sys.exit(1)
-    print(f"ok: {what}")
-
-
-def refused(what, call, status, code):
-    try:
-        call()
-    except SchemaRegistryError as e:
-        check(what, e.http_status_code == status and e.error_code == code,
-              f"(answered {e.http_status_code} {e.error_code}: {e.error_message})")
-        return
-    check(what, False, "(it was accepted)")
 
 
 client = SchemaRegistryClient({"url": url})

@@ -4,6 +4,7 @@
 //
 //	confluentclient http://127.0.0.1:8080 run42
 //
+// With "auth" first, it runs the checks against a registry with authentication on (auth.go).
 // Prints one line per check and exits non-zero on the first that fails.
 package main
 
@@ -78,6 +79,9 @@ func refused(what string, err error, code int) {
 }
 
 func main() {
+	if os.Args[1] == "auth" {
+		authChecks(os.Args[2], os.Args[3], os.Args[4], os.Args[5])
+	}
 	url, run := os.Args[1], os.Args[2]
 	client := must(schemaregistry.NewClient(schemaregistry.NewConfig(url)))
 	fresh := must(schemaregistry.NewClient(schemaregistry.NewConfig(url)))

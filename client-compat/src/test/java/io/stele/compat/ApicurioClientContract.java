@@ -29,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,19 +67,48 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
     protected abstract Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup)
             throws Exception;
 
+    /**
+     * The registry before it starts, for a fixture to add to (HTTPS); as it is by default.
+     *
+     * @param workDir this class's folder
+     */
+    protected RegistryProcess prepare(RegistryProcess registry, Path workDir) {
+        return registry;
+    }
+
+    @Override
+    public Map<String, Object> clientSettings() {
+        return Map.of();
+    }
+
+    /** The headers a request sent around the client carries, as names and values: none by default. */
+    protected String[] rawHeaders() {
+        return new String[0];
+    }
+
+    /** A request sent around the client, to read what it does not show (headers, error bodies). */
+    private HttpResponse<String> send(String method, String path, String body) {
+        return registry.send(method, path, body, rawHeaders());
+    }
+
     @BeforeAll
     void startRegistry() throws Exception {
         Files.createDirectories(Path.of("target"));
         Path workDir = Files.createTempDirectory(
                 Path.of("target").toAbsolutePath(), getClass().getSimpleName() + "-");
         Map<String, String> settings = registrySettings(workDir, cleanup);
-        registry = new RegistryProcess(settings, workDir.resolve("registry.log"));
+        registry = prepare(new RegistryProcess(new HashMap<>(settings), workDir.resolve("registry.log")), workDir);
         cleanup.push(registry);
         registry.start();
         // The factory's own client for a bare URL is a default OkHttpClient; this one only adds logging.
-        client = RegistryRestClientFactory.create(
-                apiUrl(),
-                new OkHttpClient.Builder().addInterceptor(new ErrorExchanges()).build());
+        // With settings of its own the factory builds the client they describe, as a user's would.
+        client = clientSettings().isEmpty()
+                ? RegistryRestClientFactory.create(
+                        apiUrl(),
+                        new OkHttpClient.Builder()
+                                .addInterceptor(new ErrorExchanges())
+                                .build())
+                : RegistryRestClientFactory.create(apiUrl(), clientSettings());
         cleanup.push(client);
     }
 
@@ -317,7 +347,7 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
         assertThat(text(client.getLatestArtifact(id))).isEqualTo(ORDER_V1);
         for (String path : List.of(
                 "/api/artifacts/" + id, "/api/artifacts/" + id + "/versions/1", "/api/ids/" + meta.getGlobalId())) {
-            HttpResponse<String> served = registry.send("GET", path, null);
+            HttpResponse<String> served = send("GET", path, null);
             assertThat(served.statusCode()).as(path).isEqualTo(200);
             assertThat(served.headers().firstValue("X-Registry-Deprecated"))
                     .as(path)
@@ -362,7 +392,7 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
             client.deleteAllGlobalRules();
             assertThat(client.listGlobalRules()).isEmpty();
         } finally {
-            registry.send("DELETE", "/api/rules", null);
+            send("DELETE", "/api/rules", null);
         }
     }
 
@@ -395,7 +425,7 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
         client.createArtifactRule(id, rule(RuleType.COMPATIBILITY, "BACKWARD"));
         assertStatus(409, () -> client.updateArtifact(id, ArtifactType.AVRO, stream(ORDER_V2_INCOMPATIBLE)));
         assertStatus(409, () -> client.createArtifactVersion(id, ArtifactType.AVRO, stream(ORDER_V2_INCOMPATIBLE)));
-        HttpResponse<String> rejected = registry.send("PUT", "/api/artifacts/" + id, ORDER_V2_INCOMPATIBLE);
+        HttpResponse<String> rejected = send("PUT", "/api/artifacts/" + id, ORDER_V2_INCOMPATIBLE);
         assertThat(rejected.statusCode()).isEqualTo(409);
         assertThat(rejected.body()).contains("\"error_code\":409").containsAnyOf("email", "/fields/1");
         assertThat(client.listArtifactVersions(id)).containsExactly(1L);

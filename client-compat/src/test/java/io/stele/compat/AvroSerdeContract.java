@@ -87,6 +87,7 @@ interface AvroSerdeContract extends RegistryUnderTest {
     private AvroKafkaSerializer<GenericRecord> serializer(Class<?> globalIdStrategy) {
         Map<String, Object> config = new HashMap<>();
         config.put(AbstractKafkaSerDe.REGISTRY_URL_CONFIG_PARAM, apiUrl());
+        config.putAll(clientSettings());
         if (globalIdStrategy != null) {
             config.put(
                     AbstractKafkaStrategyAwareSerDe.REGISTRY_GLOBAL_ID_STRATEGY_CONFIG_PARAM,
@@ -99,7 +100,9 @@ interface AvroSerdeContract extends RegistryUnderTest {
 
     private AvroKafkaDeserializer<GenericRecord> deserializer() {
         AvroKafkaDeserializer<GenericRecord> deserializer = new AvroKafkaDeserializer<>();
-        deserializer.configure(Map.of(AbstractKafkaSerDe.REGISTRY_URL_CONFIG_PARAM, apiUrl()), false);
+        Map<String, Object> config = new HashMap<>(clientSettings());
+        config.put(AbstractKafkaSerDe.REGISTRY_URL_CONFIG_PARAM, apiUrl());
+        deserializer.configure(config, false);
         return deserializer;
     }
 

@@ -4,6 +4,7 @@ import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.RuleViolationException;
+import io.stele.app.security.NotOwnerException;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactTypeMismatchException;
@@ -42,6 +43,7 @@ final class ConfluentErrors {
     static final int SCHEMA_TOO_LARGE = 42209;
     static final int UNPROCESSABLE = 422;
     static final int STORE_ERROR = 50001;
+    static final int FORBIDDEN = 40301;
     static final int TIMEOUT = 50002;
 
     private ConfluentErrors() {}
@@ -107,6 +109,9 @@ final class ConfluentErrors {
                             .map(id -> "Subject " + id + " is in read-only mode")
                             .orElse("The registry is in read-only mode"),
                     e);
+        }
+        if (e instanceof NotOwnerException) {
+            return new ConfluentException(403, FORBIDDEN, e.getMessage(), e);
         }
         if (e instanceof ReferenceExistsException referenced) {
             return referenceExists(referenced.artifactId(), referenced.version());

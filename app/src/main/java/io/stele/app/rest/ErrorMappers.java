@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.RuleViolationException;
+import io.stele.app.security.NotOwnerException;
 import io.stele.app.types.InvalidContentException;
 import io.stele.app.types.ParserMessages;
 import io.stele.storage.AlreadyExistsException;
@@ -67,6 +68,9 @@ public class ErrorMappers {
         if (e instanceof StorageUnavailableException) {
             return Response.Status.SERVICE_UNAVAILABLE.getStatusCode();
         }
+        if (e instanceof NotOwnerException) {
+            return Response.Status.FORBIDDEN.getStatusCode();
+        }
         return Response.Status.INTERNAL_SERVER_ERROR.getStatusCode();
     }
 
@@ -112,6 +116,11 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response referenced(ReferenceExistsException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response notOwner(NotOwnerException e) {
         return error(status(e), e.getMessage());
     }
 

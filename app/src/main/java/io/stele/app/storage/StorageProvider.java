@@ -7,11 +7,15 @@ import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachingStorage;
 import io.stele.app.metrics.TimedStorage;
 import io.stele.app.mode.ModeGuard;
+import io.stele.app.security.AuthConfig;
+import io.stele.app.security.Caller;
+import io.stele.app.security.OwnerGuard;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.StoredArtifact;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.inject.Instance;
@@ -78,6 +82,7 @@ public class StorageProvider {
             @ConfigProperty(name = "stele.storage.kind", defaultValue = "embedded") String kind,
             StartConfig start,
             CacheConfig cache,
+            AuthConfig auth,
             MeterRegistry meters) {
         this.startWait = start.startWait();
         if (!backends.isResolvable()) {
@@ -85,9 +90,19 @@ public class StorageProvider {
                     "stele.storage.kind=" + kind
                             + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka, infinispan.");
         }
-        // The guard reads the modes through the cache above it, once the cache exists.
-        ModeGuard guard = new ModeGuard(new TimedStorage(backends.get(), meters), this::cachedMode);
+        // The guards read modes and owners through the cache above them, once the cache exists.
+        OwnerGuard owners = new OwnerGuard(
+                new TimedStorage(backends.get(), meters),
+                this::cachedArtifact,
+                Caller::current,
+                auth.enabled() && auth.ownerOnly());
+        ModeGuard guard = new ModeGuard(owners, this::cachedMode);
         this.storage = new CachingStorage(guard, cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
+    }
+
+    /** An artifact, read through the read cache. */
+    private Optional<StoredArtifact> cachedArtifact(String artifactId) {
+        return storage.artifacts().get(artifactId);
     }
 
     /** A scope's MODE rule, read through the read cache. */

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -38,62 +37,10 @@ public final class InfinispanServer implements AutoCloseable {
 
     private final Path home;
     private final String classPath;
-    private final Tls tls;
+    private final SelfSignedTls tls;
     private final List<Node> nodes = new ArrayList<>();
 
-    /**
-     * The key store of nodes that serve Hot Rod over TLS only: a PKCS12 file holding the node's key
-     * and a self-signed certificate for {@code localhost} and {@code 127.0.0.1}, which is also what
-     * a client must trust.
-     */
-    public record Tls(Path keyStore, String password) {
-
-        /** Creates a new key and certificate with the JDK's {@code keytool}, in {@code folder}. */
-        static Tls selfSigned(Path folder) {
-            Path file = folder.resolve("node.p12");
-            String password = UUID.randomUUID().toString();
-            List<String> command = List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                    "-genkeypair",
-                    "-alias",
-                    "node",
-                    "-keyalg",
-                    "EC",
-                    "-groupname",
-                    "secp256r1",
-                    "-dname",
-                    "CN=localhost",
-                    "-ext",
-                    "SAN=dns:localhost,ip:127.0.0.1",
-                    "-validity",
-                    "7",
-                    "-storetype",
-                    "PKCS12",
-                    "-keystore",
-                    file.toString(),
-                    "-storepass",
-                    password,
-                    "-keypass",
-                    password);
-            Path output = folder.resolve("keytool.log");
-            try {
-                Process keytool = new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(output.toFile())
-                        .start();
-                Local.waitFor(keytool, Duration.ofSeconds(60));
-                if (keytool.isAlive() || keytool.exitValue() != 0) {
-                    throw new IllegalStateException(
-                            "keytool could not create the node's key within 60 s: " + Files.readString(output));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot run keytool: " + e.getMessage(), e);
-            }
-            return new Tls(file, password);
-        }
-    }
-
-    private InfinispanServer(Path home, String classPath, int size, Tls tls) {
+    private InfinispanServer(Path home, String classPath, int size, SelfSignedTls tls) {
         this.home = home;
         this.classPath = classPath;
         this.tls = tls;
@@ -120,7 +67,7 @@ public final class InfinispanServer implements AutoCloseable {
             Files.createDirectories(parent);
             Path home = Files.createTempDirectory(parent.toAbsolutePath(), "stele-infinispan-");
             InfinispanServer server =
-                    new InfinispanServer(home, serverClassPath(), size, overTls ? Tls.selfSigned(home) : null);
+                    new InfinispanServer(home, serverClassPath(), size, overTls ? SelfSignedTls.create(home) : null);
             server.startAgain();
             return server;
         } catch (IOException e) {
@@ -133,7 +80,7 @@ public final class InfinispanServer implements AutoCloseable {
      *
      * @throws IllegalStateException when the nodes do not serve over TLS
      */
-    public Tls tls() {
+    public SelfSignedTls tls() {
         if (tls == null) {
             throw new IllegalStateException("These Infinispan nodes do not serve over TLS");
         }

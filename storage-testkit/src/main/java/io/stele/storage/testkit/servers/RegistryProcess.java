@@ -34,6 +34,8 @@ public final class RegistryProcess implements AutoCloseable {
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> environment = new java.util.LinkedHashMap<>();
     private Path workingDirectory;
+    private HttpClient http = HTTP;
+    private int tlsPort;
 
     /**
      * @param settings system properties passed to the registry, such as {@code stele.storage.kind}
@@ -43,6 +45,31 @@ public final class RegistryProcess implements AutoCloseable {
         this.settings = settings;
         this.log = log;
         this.port = Local.freePort();
+    }
+
+    /**
+     * Serves HTTPS with this certificate and key ({@code stele.tls.certificate} and {@code
+     * stele.tls.key}), as {@link #trusting} says. Plain HTTP stays open unless the settings close it.
+     */
+    public RegistryProcess overTls(SelfSignedTls tls) {
+        settings.put("stele.tls.certificate", tls.certificate().toString());
+        settings.put("stele.tls.key", tls.key().toString());
+        return trusting(tls);
+    }
+
+    /**
+     * Serves HTTPS on a port of its own ({@code stele.tls.port}), with a certificate and key its
+     * other settings name, and talks to it there: {@link #baseUri()} and {@link #send} then use
+     * HTTPS, trusting this certificate alone.
+     */
+    public RegistryProcess trusting(SelfSignedTls tls) {
+        this.tlsPort = Local.freePort();
+        settings.put("stele.tls.port", Integer.toString(tlsPort));
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(2))
+                .sslContext(tls.trustingIt())
+                .build();
+        return this;
     }
 
     /** Sets the registry's largest heap, as for {@code -Xmx} (512m unless set), before it starts. */
@@ -128,6 +155,11 @@ public final class RegistryProcess implements AutoCloseable {
 
     /** Where the registry listens, for example {@code http://127.0.0.1:41234}. */
     public URI baseUri() {
+        return tlsPort == 0 ? plainUri() : URI.create("https://127.0.0.1:" + tlsPort);
+    }
+
+    /** Where the registry listens for plain HTTP, whether or not it serves HTTPS too. */
+    public URI plainUri() {
         return URI.create("http://127.0.0.1:" + port);
     }
 
@@ -202,7 +234,7 @@ public final class RegistryProcess implements AutoCloseable {
             request.header(headers[i], headers[i + 1]);
         }
         try {
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

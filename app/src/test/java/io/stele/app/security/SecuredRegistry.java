@@ -1,0 +1,86 @@
+package io.stele.app.security;
+
+import io.stele.storage.testkit.backends.Backend;
+import io.stele.storage.testkit.servers.KeycloakServer;
+import io.stele.storage.testkit.servers.RegistryProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The packaged registry on the embedded default with authentication on, pointed at the shared
+ * Keycloak ({@link KeycloakServer#shared()}), and requests sent as one of its clients.
+ */
+final class SecuredRegistry {
+
+    static final String AVRO =
+            "{\"type\":\"record\",\"name\":\"User\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
+    static final String AVRO_2 =
+            "{\"type\":\"record\",\"name\":\"User\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},"
+                    + "{\"name\":\"email\",\"type\":\"string\",\"default\":\"\"}]}";
+
+    private SecuredRegistry() {}
+
+    /** Starts a registry with auth on and the given extra settings, logging to target/security/NAME.log. */
+    static RegistryProcess start(String name, Map<String, String> extra) {
+        return prepare(name, extra).start();
+    }
+
+    /** A registry with auth on and the given extra settings, not yet started. */
+    static RegistryProcess prepare(String name, Map<String, String> extra) {
+        Map<String, String> settings = Backend.shared("embedded").newStore().replica(name);
+        settings.put("stele.auth.enabled", "true");
+        settings.put("stele.auth.server-url", KeycloakServer.shared().issuer());
+        settings.putAll(extra);
+        try {
+            Path logs = Files.createDirectories(Path.of("target", "security"));
+            return new RegistryProcess(settings, logs.resolve(name + ".log"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Creates an Avro artifact through the v1 API as a client of the realm, with a bearer token. */
+    static HttpResponse<String> create(RegistryProcess registry, String client, String id) {
+        return asBearer(
+                registry,
+                client,
+                "POST",
+                "/api/artifacts",
+                AVRO,
+                "X-Registry-ArtifactId",
+                id,
+                "Content-Type",
+                "application/json");
+    }
+
+    /** Sends a request as a client of the realm, with a bearer token it was given. */
+    static HttpResponse<String> asBearer(
+            RegistryProcess registry, String client, String method, String path, String body, String... headers) {
+        return registry.send(
+                method,
+                path,
+                body,
+                with(
+                        headers,
+                        "Authorization",
+                        "Bearer " + KeycloakServer.shared().token(client)));
+    }
+
+    /** Sends a request as a client of the realm, with its id and secret as basic credentials. */
+    static HttpResponse<String> asBasic(
+            RegistryProcess registry, String client, String method, String path, String body, String... headers) {
+        return registry.send(method, path, body, with(headers, "Authorization", KeycloakServer.basic(client)));
+    }
+
+    private static String[] with(String[] headers, String name, String value) {
+        String[] all = new String[headers.length + 2];
+        System.arraycopy(headers, 0, all, 0, headers.length);
+        all[headers.length] = name;
+        all[headers.length + 1] = value;
+        return all;
+    }
+}
