@@ -45,6 +45,14 @@ public class SteleRegistrySpec {
             + " where the registry reads it; a change to it rolls the pods.")
     public ConfigMapFile settingsConfigMap;
 
+    @JsonPropertyDescription("Sign-in at an OpenID Connect identity provider and the roles it grants;"
+            + " authentication is off when absent.")
+    public Access.Auth auth;
+
+    @JsonPropertyDescription("HTTPS served by the registry with the certificate of a kubernetes.io/tls Secret;"
+            + " plain HTTP when absent.")
+    public Access.Tls tls;
+
     @JsonPropertyDescription("CPU and memory requests and limits of the registry's container.")
     public ResourceRequirements resources;
 

@@ -29,15 +29,16 @@ public final class Network {
 
     public static Service service(SteleRegistry registry) {
         String name = registry.getMetadata().getName();
+        RegistryPod.Port port = RegistryPod.port(registry.getSpec());
         return new ServiceBuilder()
                 .withMetadata(Labels.metadata(registry))
                 .withNewSpec()
                 .withType("ClusterIP")
                 .withSelector(Labels.selector(name))
                 .addNewPort()
-                .withName(RegistryPod.PORT_NAME)
-                .withPort(RegistryPod.PORT)
-                .withTargetPort(new IntOrString(RegistryPod.PORT_NAME))
+                .withName(port.name())
+                .withPort(port.number())
+                .withTargetPort(new IntOrString(port.name()))
                 .withProtocol("TCP")
                 .endPort()
                 .endSpec()
@@ -60,7 +61,7 @@ public final class Network {
                 .withNewService()
                 .withName(registry.getMetadata().getName())
                 .withNewPort()
-                .withName(RegistryPod.PORT_NAME)
+                .withName(RegistryPod.port(registry.getSpec()).name())
                 .endPort()
                 .endService()
                 .endBackend()
@@ -68,6 +69,12 @@ public final class Network {
                 .endHttp()
                 .endRule()
                 .endSpec();
+        if (registry.getSpec().tls != null) {
+            // the registry answers HTTPS only: the controller must speak it to the pods (ingress-nginx's word)
+            ingress.editMetadata()
+                    .addToAnnotations("nginx.ingress.kubernetes.io/backend-protocol", "HTTPS")
+                    .endMetadata();
+        }
         if (expose.tlsSecretName != null) {
             ingress.editSpec()
                     .addNewTl()
@@ -79,15 +86,21 @@ public final class Network {
         return ingress.build();
     }
 
-    /** An edge-terminated Route to the Service, redirecting plain HTTP to HTTPS. */
+    /**
+     * A Route to the Service, redirecting plain HTTP to HTTPS: edge-terminated, or passed through
+     * to the registry when it serves HTTPS itself.
+     */
     public static GenericKubernetesResource route(SteleRegistry registry) {
         Map<String, Object> spec = new LinkedHashMap<>();
         if (registry.getSpec().expose.host != null) {
             spec.put("host", registry.getSpec().expose.host);
         }
         spec.put("to", Map.of("kind", "Service", "name", registry.getMetadata().getName(), "weight", 100));
-        spec.put("port", Map.of("targetPort", RegistryPod.PORT_NAME));
-        spec.put("tls", Map.of("termination", "edge", "insecureEdgeTerminationPolicy", "Redirect"));
+        spec.put(
+                "port",
+                Map.of("targetPort", RegistryPod.port(registry.getSpec()).name()));
+        String termination = registry.getSpec().tls == null ? "edge" : "passthrough";
+        spec.put("tls", Map.of("termination", termination, "insecureEdgeTerminationPolicy", "Redirect"));
         return new GenericKubernetesResourceBuilder()
                 .withApiVersion(ROUTE_API)
                 .withKind("Route")
@@ -99,8 +112,20 @@ public final class Network {
     /** Scrapes {@code /q/metrics} on every pod behind the Service. */
     public static GenericKubernetesResource serviceMonitor(SteleRegistry registry) {
         Map<String, Object> endpoint = new LinkedHashMap<>();
-        endpoint.put("port", RegistryPod.PORT_NAME);
+        RegistryPod.Port port = RegistryPod.port(registry.getSpec());
+        endpoint.put("port", port.name());
         endpoint.put("path", "/q/metrics");
+        if (registry.getSpec().tls != null) {
+            // the certificate names the registry's public host, not a pod: trust it, skip the name
+            endpoint.put("scheme", "https");
+            endpoint.put(
+                    "tlsConfig",
+                    Map.of(
+                            "ca",
+                            Map.of("secret", Map.of("name", registry.getSpec().tls.secretName, "key", "tls.crt")),
+                            "insecureSkipVerify",
+                            true));
+        }
         if (registry.getSpec().metrics.interval != null) {
             endpoint.put("interval", registry.getSpec().metrics.interval);
         }

@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.stele.operator.api.Access;
 import io.stele.operator.api.SteleRegistry;
 import io.stele.operator.api.SteleRegistrySpec;
 import io.stele.operator.api.Storage;
@@ -36,8 +37,20 @@ import java.util.Map;
 public final class RegistryPod {
 
     public static final String CONTAINER = "registry";
-    public static final int PORT = 8080;
-    public static final String PORT_NAME = "http";
+    /** Where the TLS Secret's {@code tls.crt} and {@code tls.key} are mounted. */
+    public static final String TLS_DIR = "/deployments/tls";
+
+    /** The port the registry serves on: plain HTTP, or HTTPS alone when the spec asks for TLS. */
+    public record Port(String name, int number, String scheme) {}
+
+    static final Port HTTP = new Port("http", 8080, "HTTP");
+    static final Port HTTPS = new Port("https", 8443, "HTTPS");
+
+    /** The port the registry of this spec serves on. */
+    public static Port port(SteleRegistrySpec spec) {
+        return spec.tls == null ? HTTP : HTTPS;
+    }
+
     public static final String CONFIG_HASH = "stele.io/config-hash";
     /** Where a backend that keeps local state keeps it: a volume claimed per replica. */
     public static final String STATE_DIR = "/var/lib/stele";
@@ -46,6 +59,7 @@ public final class RegistryPod {
 
     static final String STATE_VOLUME = "state";
     private static final String SETTINGS_VOLUME = "settings";
+    private static final String TLS_VOLUME = "tls";
 
     private RegistryPod() {}
 
@@ -77,19 +91,33 @@ public final class RegistryPod {
                     .endConfigMap()
                     .build());
         }
+        if (spec.tls != null) {
+            mounts.add(new VolumeMountBuilder()
+                    .withName(TLS_VOLUME)
+                    .withMountPath(TLS_DIR)
+                    .withReadOnly(true)
+                    .build());
+            volumes.add(new VolumeBuilder()
+                    .withName(TLS_VOLUME)
+                    .withNewSecret()
+                    .withSecretName(spec.tls.secretName)
+                    .endSecret()
+                    .build());
+        }
+        Port port = port(spec);
         Container container = new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(spec.image == null || spec.image.isBlank() ? defaultImage : spec.image)
                 .withImagePullPolicy(spec.imagePullPolicy)
                 .withEnv(environment(spec))
                 .addNewPort()
-                .withName(PORT_NAME)
-                .withContainerPort(PORT)
+                .withName(port.name())
+                .withContainerPort(port.number())
                 .withProtocol("TCP")
                 .endPort()
-                .withStartupProbe(probe("/q/health/started", 5, 60))
-                .withLivenessProbe(probe("/q/health/live", 10, 3))
-                .withReadinessProbe(probe("/q/health/ready", 5, 3))
+                .withStartupProbe(probe(port, "/q/health/started", 5, 60))
+                .withLivenessProbe(probe(port, "/q/health/live", 10, 3))
+                .withReadinessProbe(probe(port, "/q/health/ready", 5, 3))
                 .withResources(spec.resources)
                 .withVolumeMounts(mounts)
                 .build();
@@ -150,12 +178,36 @@ public final class RegistryPod {
             }
             default -> throw new IllegalArgumentException("Unknown storage kind " + storage.kind);
         }
+        if (spec.auth != null) {
+            authentication(env, spec.auth);
+        }
+        if (spec.tls != null) {
+            env.add(value("stele.tls.certificate", TLS_DIR + "/tls.crt"));
+            env.add(value("stele.tls.key", TLS_DIR + "/tls.key"));
+            env.add(value("stele.tls.port", Integer.toString(HTTPS.number())));
+            env.add(value("stele.tls.insecure-requests", "disabled"));
+        }
         if (spec.settings != null) {
             spec.settings.entrySet().stream()
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> env.add(value(e.getKey(), e.getValue())));
         }
         return env;
+    }
+
+    private static void authentication(List<EnvVar> env, Access.Auth auth) {
+        env.add(value("stele.auth.enabled", "true"));
+        env.add(value("stele.auth.server-url", auth.serverUrl));
+        optional(env, "stele.auth.role-claim", auth.roleClaim);
+        if (auth.roles != null) {
+            optional(env, "stele.auth.roles.admin", auth.roles.admin);
+            optional(env, "stele.auth.roles.developer", auth.roles.developer);
+            optional(env, "stele.auth.roles.read-only", auth.roles.readOnly);
+        }
+        optional(env, "stele.auth.anonymous-reads", auth.anonymousReads);
+        optional(env, "stele.auth.owner-only", auth.ownerOnly);
+        optional(env, "stele.auth.audience", auth.audience);
+        optional(env, "stele.auth.basic.enabled", auth.basicCredentials);
     }
 
     /**
@@ -189,11 +241,12 @@ public final class RegistryPod {
                 .build();
     }
 
-    private static Probe probe(String path, int periodSeconds, int failureThreshold) {
+    private static Probe probe(Port port, String path, int periodSeconds, int failureThreshold) {
         return new ProbeBuilder()
                 .withNewHttpGet()
                 .withPath(path)
-                .withNewPort(PORT_NAME)
+                .withNewPort(port.name())
+                .withScheme(port.scheme())
                 .endHttpGet()
                 .withPeriodSeconds(periodSeconds)
                 .withFailureThreshold(failureThreshold)

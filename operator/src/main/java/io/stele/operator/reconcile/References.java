@@ -28,9 +28,7 @@ final class References {
 
     /** The names of the Secrets whose keys the registry's pods read. */
     static Set<String> secrets(SteleRegistrySpec spec) {
-        Set<String> names = new TreeSet<>();
-        credentials(spec).forEach(c -> names.add(c.name));
-        return names;
+        return new TreeSet<>(secretKeys(spec).keySet());
     }
 
     /** The name of the ConfigMap holding more settings, if any. */
@@ -43,25 +41,21 @@ final class References {
         SteleRegistrySpec spec = registry.getSpec();
         List<String> problems = new ArrayList<>();
         Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
-        for (Storage.Credentials credentials : credentials(spec)) {
-            Secret secret = client.secrets()
-                    .inNamespace(namespace)
-                    .withName(credentials.name)
-                    .get();
+        for (Map.Entry<String, List<String>> wanted : secretKeys(spec).entrySet()) {
+            String name = wanted.getKey();
+            Secret secret =
+                    client.secrets().inNamespace(namespace).withName(name).get();
             if (secret == null) {
-                problems.add("Secret " + credentials.name + " does not exist in namespace " + namespace);
+                problems.add("Secret " + name + " does not exist in namespace " + namespace);
                 continue;
             }
             Map<String, String> data = new LinkedHashMap<>(secret.getData() == null ? Map.of() : secret.getData());
-            if (secret.getStringData() != null) {
-                data.putAll(secret.getStringData());
-            }
-            for (String key : List.of(credentials.usernameKey, credentials.passwordKey)) {
+            for (String key : wanted.getValue()) {
                 if (!data.containsKey(key)) {
-                    problems.add("Secret " + credentials.name + " has no key " + key);
+                    problems.add("Secret " + name + " has no key " + key);
                 }
             }
-            secrets.put(credentials.name, data);
+            secrets.put(name, data);
         }
         Optional<String> file = Optional.empty();
         if (spec.settingsConfigMap != null) {
@@ -79,16 +73,28 @@ final class References {
         return new Resolved(new Inputs(secrets, file), problems);
     }
 
-    private static List<Storage.Credentials> credentials(SteleRegistrySpec spec) {
-        List<Storage.Credentials> all = new ArrayList<>();
+    /** Each Secret the pods read, by name, with the keys they read of it. */
+    private static Map<String, List<String>> secretKeys(SteleRegistrySpec spec) {
+        Map<String, List<String>> all = new LinkedHashMap<>();
+        List<Storage.Credentials> credentials = new ArrayList<>();
         if (Storage.POSTGRESQL.equals(spec.storage.kind) && spec.storage.postgresql != null) {
-            all.add(spec.storage.postgresql.credentialsSecret);
+            credentials.add(spec.storage.postgresql.credentialsSecret);
         }
         if (Storage.INFINISPAN.equals(spec.storage.kind)
                 && spec.storage.infinispan != null
                 && spec.storage.infinispan.credentialsSecret != null) {
-            all.add(spec.storage.infinispan.credentialsSecret);
+            credentials.add(spec.storage.infinispan.credentialsSecret);
+        }
+        credentials.forEach(c -> all.merge(c.name, List.of(c.usernameKey, c.passwordKey), References::both));
+        if (spec.tls != null) {
+            all.merge(spec.tls.secretName, List.of("tls.crt", "tls.key"), References::both);
         }
         return all;
+    }
+
+    private static List<String> both(List<String> a, List<String> b) {
+        List<String> keys = new ArrayList<>(a);
+        keys.addAll(b);
+        return keys;
     }
 }

@@ -30,8 +30,10 @@ final class Urls {
                 return (registry.getSpec().expose.tlsSecretName != null ? "https://" : "http://") + host;
             }
         }
-        return "http://" + registry.getMetadata().getName() + "."
-                + registry.getMetadata().getNamespace() + ".svc:" + RegistryPod.PORT;
+        RegistryPod.Port port = RegistryPod.port(registry.getSpec());
+        return port.scheme().toLowerCase(java.util.Locale.ROOT) + "://"
+                + registry.getMetadata().getName() + "."
+                + registry.getMetadata().getNamespace() + ".svc:" + port.number();
     }
 
     /** The host OpenShift's router assigned to a Route that names none. */

@@ -18,16 +18,21 @@ import io.stele.operator.testing.Cluster;
 import io.stele.operator.testing.OperatorTest;
 import io.stele.storage.testkit.servers.InfinispanServer;
 import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.storage.testkit.servers.KeycloakServer;
 import io.stele.storage.testkit.servers.PostgresServer;
 import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.storage.testkit.servers.SelfSignedTls;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,8 +104,32 @@ class ConfigurationRunsIT extends OperatorTest {
         }
     }
 
-    /** Applies the example, takes the container the operator wrote and runs the registry with it. */
+    @Test
+    void securedExample_runsTheRegistry_overHttpsAlone_signedInAtTheProvider() throws Exception {
+        List<HasMetadata> objects = Cluster.example("secured");
+        SteleRegistry registry = Cluster.registryOf(objects);
+        registry.getSpec().auth.serverUrl = KeycloakServer.shared().issuer();
+        registry.getSpec().settings.put("stele.api.max-content-size", "4K");
+        SelfSignedTls tls =
+                SelfSignedTls.create(Files.createTempDirectory(Path.of("target").toAbsolutePath(), "tls-"));
+        Secret certificate = (Secret) objects.get(0);
+        certificate.setStringData(
+                Map.of("tls.crt", Files.readString(tls.certificate()), "tls.key", Files.readString(tls.key())));
+        runs("embedded", objects, tls, "Authorization", KeycloakServer.basic("stele-developer"));
+    }
+
     private void runs(String backend, List<HasMetadata> objects) throws Exception {
+        runs(backend, objects, null);
+    }
+
+    /**
+     * Applies the example, takes the container the operator wrote and runs the registry with it.
+     *
+     * @param tls the certificate the example's Secret holds, when the registry serves HTTPS
+     * @param headers what a client adds to its writes (credentials), names and values
+     */
+    private void runs(String backend, List<HasMetadata> objects, SelfSignedTls tls, String... headers)
+            throws Exception {
         String ns = plane.newNamespace("runs-" + backend);
         cluster.create(ns, objects);
         SteleRegistry registry = Cluster.registryOf(objects);
@@ -127,20 +156,26 @@ class ConfigurationRunsIT extends OperatorTest {
             Files.createDirectories(local);
             paths.put(mount.getMountPath(), local.toString());
             mountConfigMap(ns, pod, mount, local);
+            mountSecret(ns, pod, mount, local);
         }
         Map<String, String> env = new LinkedHashMap<>();
         for (EnvVar variable : container.getEnv()) {
             env.put(variable.getName(), withLocalPaths(resolve(ns, variable), paths));
         }
 
-        try (RegistryProcess process = new RegistryProcess(Map.of(), root.resolve("registry.log"))
+        RegistryProcess prepared = new RegistryProcess(new HashMap<>(), root.resolve("registry.log"))
                 .environment(env)
-                .workingDirectory(deployments)
-                .start()) {
+                .workingDirectory(deployments);
+        if (tls != null) {
+            prepared.trusting(tls); // only the port is the test's: the certificate is the Secret's, as mounted
+        }
+        try (RegistryProcess process = prepared.start()) {
             for (Probe probe :
                     List.of(container.getStartupProbe(), container.getLivenessProbe(), container.getReadinessProbe())) {
                 assertThat(probe.getHttpGet().getPort().getStrVal())
                         .isEqualTo(container.getPorts().get(0).getName());
+                assertThat(probe.getHttpGet().getScheme())
+                        .isEqualTo(process.baseUri().getScheme().toUpperCase(Locale.ROOT));
                 assertThat(process.send("GET", probe.getHttpGet().getPath(), null)
                                 .statusCode())
                         .as("probe " + probe.getHttpGet().getPath())
@@ -150,21 +185,22 @@ class ConfigurationRunsIT extends OperatorTest {
                     "POST",
                     "/api/artifacts",
                     "{\"type\":\"string\"}",
-                    "X-Registry-ArtifactId",
-                    "from-operator",
-                    "Content-Type",
-                    "application/json");
+                    with(headers, "X-Registry-ArtifactId", "from-operator", "Content-Type", "application/json"));
             assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
-            assertThat(process.send("GET", "/api/artifacts/from-operator", null).body())
+            assertThat(process.send("GET", "/api/artifacts/from-operator", null, headers)
+                            .body())
                     .isEqualTo("{\"type\":\"string\"}");
+            if (headers.length > 0) {
+                assertThat(process.send("GET", "/api/artifacts/from-operator", null)
+                                .statusCode())
+                        .as("without credentials")
+                        .isEqualTo(401);
+            }
             HttpResponse<String> tooBig = process.send(
                     "POST",
                     "/api/artifacts",
                     BIG_SCHEMA,
-                    "X-Registry-ArtifactId",
-                    "big",
-                    "Content-Type",
-                    "application/json");
+                    with(headers, "X-Registry-ArtifactId", "big", "Content-Type", "application/json"));
             assertThat(tooBig.statusCode())
                     .as("stele.api.max-content-size=4K, set through the resource, reached the registry")
                     .isEqualTo(413);
@@ -200,6 +236,30 @@ class ConfigurationRunsIT extends OperatorTest {
         for (var item : volume.getConfigMap().getItems()) {
             Files.writeString(local.resolve(item.getPath()), map.getData().get(item.getKey()));
         }
+    }
+
+    private void mountSecret(String ns, PodSpec pod, VolumeMount mount, Path local) throws IOException {
+        Volume volume = pod.getVolumes().stream()
+                .filter(v -> v.getName().equals(mount.getName()))
+                .findFirst()
+                .orElse(null);
+        if (volume == null || volume.getSecret() == null) {
+            return;
+        }
+        Secret secret = plane.admin()
+                .secrets()
+                .inNamespace(ns)
+                .withName(volume.getSecret().getSecretName())
+                .get();
+        for (var entry : secret.getData().entrySet()) {
+            Files.write(local.resolve(entry.getKey()), Base64.getDecoder().decode(entry.getValue()));
+        }
+    }
+
+    private static String[] with(String[] headers, String... more) {
+        String[] all = Arrays.copyOf(headers, headers.length + more.length);
+        System.arraycopy(more, 0, all, headers.length, more.length);
+        return all;
     }
 
     private static String withLocalPaths(String value, Map<String, String> paths) {

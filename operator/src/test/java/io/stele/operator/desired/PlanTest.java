@@ -1,11 +1,16 @@
 package io.stele.operator.desired;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.stele.operator.api.SteleRegistry;
 import io.stele.operator.testing.Cluster;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -53,6 +58,44 @@ class PlanTest {
         assertThat(plan.remove())
                 .contains(Plan.INGRESS, Plan.DEPLOYMENT, Plan.PDB)
                 .doesNotContain(Plan.ROUTE);
+    }
+
+    @Test
+    void securedExample_servesHttpsAlone_signsInAtItsProvider_andRollsWithItsCertificate() {
+        SteleRegistry registry = registry("secured");
+        Inputs certificate =
+                new Inputs(Map.of("registry-tls", Map.of("tls.crt", "YQ==", "tls.key", "Yg==")), Optional.empty());
+        Inputs renewed =
+                new Inputs(Map.of("registry-tls", Map.of("tls.crt", "Yw==", "tls.key", "ZA==")), Optional.empty());
+        Plan plan = Plan.of(registry, certificate, PLAIN, "image");
+        StatefulSet set = (StatefulSet) plan.apply().get(0);
+        Container container =
+                set.getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertThat(container.getEnv())
+                .extracting(EnvVar::getName, EnvVar::getValue)
+                .contains(
+                        tuple("STELE_AUTH_ENABLED", "true"),
+                        tuple("STELE_AUTH_SERVER_URL", "https://keycloak.example.com/realms/stele"),
+                        tuple("STELE_AUTH_OWNER_ONLY", "true"),
+                        tuple("STELE_AUTH_ROLES_READ_ONLY", "sr-readonly"),
+                        tuple("STELE_TLS_CERTIFICATE", "/deployments/tls/tls.crt"),
+                        tuple("STELE_TLS_KEY", "/deployments/tls/tls.key"),
+                        tuple("STELE_TLS_INSECURE_REQUESTS", "disabled"));
+        assertThat(container.getPorts()).singleElement().satisfies(p -> {
+            assertThat(p.getName()).isEqualTo("https");
+            assertThat(p.getContainerPort()).isEqualTo(8443);
+        });
+        for (Probe probe :
+                List.of(container.getStartupProbe(), container.getLivenessProbe(), container.getReadinessProbe())) {
+            assertThat(probe.getHttpGet().getScheme()).isEqualTo("HTTPS");
+            assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo("https");
+        }
+        assertThat(set.getSpec().getTemplate().getSpec().getVolumes())
+                .anyMatch(v ->
+                        v.getSecret() != null && v.getSecret().getSecretName().equals("registry-tls"));
+        assertThat(Plan.of(registry, renewed, PLAIN, "image").configHash())
+                .as("a renewed certificate rolls the pods")
+                .isNotEqualTo(plan.configHash());
     }
 
     private static Plan plan(String backend) {

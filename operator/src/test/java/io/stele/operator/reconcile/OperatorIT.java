@@ -15,7 +15,6 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.stele.operator.api.SteleRegistry;
 import io.stele.operator.desired.Labels;
-import io.stele.operator.desired.RegistryPod;
 import io.stele.operator.testing.Cluster;
 import io.stele.operator.testing.OperatorTest;
 import java.util.List;
@@ -89,7 +88,9 @@ class OperatorIT extends OperatorTest {
                 .noneMatch(e -> e.getName().endsWith("PASSWORD") && e.getValue() != null);
         Service service = cluster.await("Service", Service.class, ns, name, s -> true);
         assertThat(service.getSpec().getSelector()).isEqualTo(Labels.selector(name));
-        assertThat(service.getSpec().getPorts().get(0).getPort()).isEqualTo(RegistryPod.PORT);
+        assertThat(service.getSpec().getPorts().get(0).getPort())
+                .as("plain HTTP")
+                .isEqualTo(8080);
         cluster.await("Ingress on a cluster without Routes", Ingress.class, ns, name, i -> true);
         if (replicas > 1) {
             PodDisruptionBudget pdb =
