@@ -24,6 +24,19 @@ public interface AuthConfig {
      */
     Optional<String> serverUrl();
 
+    /**
+     * Where tokens carry their roles: a claim path with {@code /} between levels (Keycloak's realm
+     * roles by default). Quarkus OIDC reads it (application.properties).
+     */
+    @WithDefault("realm_access/roles")
+    String roleClaim();
+
+    /** The claim whose value names the caller; Quarkus OIDC's order of claims when absent. */
+    Optional<String> principalClaim();
+
+    /** When present, a token must name it in its {@code aud} claim. */
+    Optional<String> audience();
+
     /** Whether reads need no credentials, so that consumers can read while producers must sign in. */
     @WithDefault("false")
     boolean anonymousReads();

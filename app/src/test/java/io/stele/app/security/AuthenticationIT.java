@@ -32,7 +32,14 @@ class AuthenticationIT {
 
     @BeforeAll
     static void start() {
-        registry = SecuredRegistry.start("authentication", Map.of());
+        // the claims Keycloak uses, named as a user would name them for another provider
+        registry = SecuredRegistry.start(
+                "authentication",
+                Map.of(
+                        "stele.auth.role-claim",
+                        "realm_access/roles",
+                        "stele.auth.principal-claim",
+                        "preferred_username"));
     }
 
     @AfterAll

@@ -25,8 +25,8 @@ class AuthorizationIT {
 
     @Test
     void anonymousReads_letConsumersReadWithoutCredentials_whileWritesStillNeedThem() {
-        try (RegistryProcess registry =
-                SecuredRegistry.start("anonymous-reads", Map.of("stele.auth.anonymous-reads", "true"))) {
+        try (RegistryProcess registry = SecuredRegistry.start(
+                "anonymous-reads", Map.of("stele.auth.anonymous-reads", "true", "stele.auth.audience", "account"))) {
             HttpResponse<String> created = asBasic(
                     registry,
                     "stele-developer",
@@ -138,6 +138,17 @@ class AuthorizationIT {
             assertThat(asBearer(registry, "stele-admin", "DELETE", "/api/artifacts/owned", null)
                             .statusCode())
                     .isEqualTo(204);
+        }
+    }
+
+    @Test
+    void aTokenForAnotherAudience_isRefused() {
+        try (RegistryProcess registry =
+                SecuredRegistry.start("audience", Map.of("stele.auth.audience", "stele-registry"))) {
+            // Keycloak's client-credentials tokens name the audience "account", not this registry
+            HttpResponse<String> answer = asBearer(registry, "stele-admin", "GET", "/api/artifacts/any", null);
+            assertThat(answer.statusCode()).isEqualTo(401);
+            assertThat(answer.body()).contains("bearer token is not valid");
         }
     }
 
