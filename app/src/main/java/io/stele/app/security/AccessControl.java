@@ -84,9 +84,16 @@ public class AccessControl {
             return;
         }
         Context context = Vertx.currentContext();
-        ctx.request().pause();
+        // a body still to come waits for the verdict; an ended request (an HTTP/2 one cannot be
+        // paused once ended) has nothing more to read
+        boolean paused = !ctx.request().isEnded();
+        if (paused) {
+            ctx.request().pause();
+        }
         caller.whenComplete((done, failure) -> context.runOnContext(ignored -> {
-            ctx.request().resume();
+            if (paused) {
+                ctx.request().resume();
+            }
             decide(ctx, needed.get(), audited, caller);
         }));
     }

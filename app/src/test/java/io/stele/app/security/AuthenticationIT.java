@@ -8,7 +8,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.testkit.servers.KeycloakServer;
 import io.stele.storage.testkit.servers.RegistryProcess;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPairGenerator;
 import java.security.Signature;
@@ -237,6 +241,40 @@ class AuthenticationIT {
         assertThat(asBearer(registry, "stele-readonly", "GET", "/api/artifacts/audited", null)
                         .statusCode())
                 .isEqualTo(200);
+    }
+
+    /**
+     * A token seen for the first time is verified while its request waits; over HTTP/2 (which Java's
+     * own client upgrades to) an ended request cannot be told to wait, and must not need to.
+     */
+    @Test
+    void aTokenSeenForTheFirstTime_overHttp2_isVerified_andItsRequestAnswered() throws Exception {
+        HttpClient http2 =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        URI base = registry.baseUri();
+        http2.send(HttpRequest.newBuilder(base.resolve("/q/health/ready")).build(), BodyHandlers.discarding());
+        String developer = "Bearer " + KeycloakServer.shared().token("stele-developer");
+        HttpResponse<String> created = http2.send(
+                HttpRequest.newBuilder(base.resolve("/api/artifacts"))
+                        .header("Authorization", developer)
+                        .header("X-Registry-ArtifactId", "over-http2")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(AVRO))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                BodyHandlers.ofString());
+        assertThat(created.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
+        HttpResponse<String> read = http2.send(
+                HttpRequest.newBuilder(base.resolve("/api/artifacts/over-http2"))
+                        .header(
+                                "Authorization",
+                                "Bearer " + KeycloakServer.shared().token("stele-readonly"))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                BodyHandlers.ofString());
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(read.body()).isEqualTo(AVRO);
     }
 
     private static String b64(byte[] bytes) {
