@@ -103,13 +103,9 @@ for n in latest ids; do
   summary+=("$n" "${rps[$n-off]}" "${rps[$n-bearer]}" "${rps[$n-basic]}" "${p99[$n-off]}" "${p99[$n-bearer]}" "${p99[$n-basic]}"
     "${rps[$n-off+header]}")
 done
-python3 - "${summary[@]}" <<'PY'
+PYTHONPATH="$root/bench" python3 - "${summary[@]}" <<'PY'
 import sys
-def ms(v):
-    for unit, f in (("us", 1e-3), ("ms", 1.0), ("s", 1e3)):
-        if v.endswith(unit) and (unit != "s" or not v.endswith(("us", "ms"))):
-            return float(v[: -len(unit)]) * f
-    return float(v)
+from wrk_units import ms
 names = {"latest": "GET latest", "ids": "GET by globalId"}
 a = sys.argv[1:]
 for i in range(0, len(a), 8):

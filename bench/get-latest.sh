@@ -64,13 +64,9 @@ for e in $endpoints; do
   n=${e%%:*}
   summary+=("$n" "${rps[registry-$n]}" "${rps[bare-$n]}" "${p99[registry-$n]}" "${p99[bare-$n]}")
 done
-python3 - "${summary[@]}" <<'PY'
+PYTHONPATH="$root/bench" python3 - "${summary[@]}" <<'PY'
 import os, sys
-def ms(v):
-    for unit, f in (("us", 1e-3), ("ms", 1.0), ("s", 1e3)):
-        if v.endswith(unit) and (unit != "s" or not v.endswith(("us", "ms"))):
-            return float(v[: -len(unit)]) * f
-    return float(v)
+from wrk_units import ms
 confluent = os.environ.get("API") == "confluent"
 names = {"latest": "Confluent latest" if confluent else "GET latest",
          "ids": "Confluent schema by id" if confluent else "GET by globalId",

@@ -3,6 +3,7 @@ package io.stele.app.security;
 import static io.stele.app.security.SecuredRegistry.AVRO;
 import static io.stele.app.security.SecuredRegistry.asBasic;
 import static io.stele.app.security.SecuredRegistry.asBearer;
+import static io.stele.app.security.SecuredRegistry.bearer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -54,7 +55,7 @@ class AuthenticationIT {
     }
 
     private static HttpResponse<String> create(String id) {
-        return SecuredRegistry.create(registry, "stele-developer", id);
+        return SecuredRegistry.create(registry, bearer("stele-developer"), id);
     }
 
     @Test
@@ -112,16 +113,8 @@ class AuthenticationIT {
 
     @Test
     void basicCredentials_areExchangedForAToken_andAWrongSecretIsRefused() {
-        HttpResponse<String> written = asBasic(
-                registry,
-                "stele-developer",
-                "POST",
-                "/api/artifacts",
-                AVRO,
-                "X-Registry-ArtifactId",
-                "basic",
-                "Content-Type",
-                "application/json");
+        HttpResponse<String> written =
+                SecuredRegistry.create(registry, KeycloakServer.basic("stele-developer"), "basic");
         assertThat(written.statusCode()).isEqualTo(200);
         assertThat(written.body()).contains("\"createdBy\":\"service-account-stele-developer\"");
         for (int i = 0; i < 3; i++) {

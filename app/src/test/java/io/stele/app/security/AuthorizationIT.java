@@ -4,8 +4,10 @@ import static io.stele.app.security.SecuredRegistry.AVRO;
 import static io.stele.app.security.SecuredRegistry.AVRO_2;
 import static io.stele.app.security.SecuredRegistry.asBasic;
 import static io.stele.app.security.SecuredRegistry.asBearer;
+import static io.stele.app.security.SecuredRegistry.bearer;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stele.storage.testkit.servers.KeycloakServer;
 import io.stele.storage.testkit.servers.Local;
 import io.stele.storage.testkit.servers.RegistryProcess;
 import java.net.http.HttpResponse;
@@ -27,16 +29,8 @@ class AuthorizationIT {
     void anonymousReads_letConsumersReadWithoutCredentials_whileWritesStillNeedThem() {
         try (RegistryProcess registry = SecuredRegistry.start(
                 "anonymous-reads", Map.of("stele.auth.anonymous-reads", "true", "stele.auth.audience", "account"))) {
-            HttpResponse<String> created = asBasic(
-                    registry,
-                    "stele-developer",
-                    "POST",
-                    "/api/artifacts",
-                    AVRO,
-                    "X-Registry-ArtifactId",
-                    "open",
-                    "Content-Type",
-                    JSON);
+            HttpResponse<String> created =
+                    SecuredRegistry.create(registry, KeycloakServer.basic("stele-developer"), "open");
             assertThat(created.statusCode()).isEqualTo(200);
             for (int i = 0; i < 3; i++) { // loaded, then answered from memory
                 assertThat(registry.send("GET", "/api/artifacts/open", null).body())
@@ -78,7 +72,7 @@ class AuthorizationIT {
     @Test
     void ownerOnly_letsOnlyTheCreatorOrAnAdminChangeAnArtifact_onBothApis() {
         try (RegistryProcess registry = SecuredRegistry.start("owner-only", Map.of("stele.auth.owner-only", "true"))) {
-            assertThat(SecuredRegistry.create(registry, "stele-developer", "owned")
+            assertThat(SecuredRegistry.create(registry, bearer("stele-developer"), "owned")
                             .statusCode())
                     .isEqualTo(200);
             for (List<String> change : CHANGES) {
@@ -107,7 +101,7 @@ class AuthorizationIT {
                     .as("nothing the other developer sent was written")
                     .isEqualTo("[1]");
             // a developer may still create artifacts of their own
-            assertThat(SecuredRegistry.create(registry, "stele-developer-2", "theirs")
+            assertThat(SecuredRegistry.create(registry, bearer("stele-developer-2"), "theirs")
                             .statusCode())
                     .isEqualTo(200);
             // the owner, and an admin, may change it

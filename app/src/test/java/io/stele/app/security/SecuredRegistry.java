@@ -43,31 +43,33 @@ final class SecuredRegistry {
         }
     }
 
-    /** Creates an Avro artifact through the v1 API as a client of the realm, with a bearer token. */
-    static HttpResponse<String> create(RegistryProcess registry, String client, String id) {
-        return asBearer(
-                registry,
-                client,
+    /**
+     * Creates an Avro artifact through the v1 API.
+     *
+     * @param authorization the {@code Authorization} header: {@link #bearer} or {@link KeycloakServer#basic}
+     */
+    static HttpResponse<String> create(RegistryProcess registry, String authorization, String id) {
+        return registry.send(
                 "POST",
                 "/api/artifacts",
                 AVRO,
+                "Authorization",
+                authorization,
                 "X-Registry-ArtifactId",
                 id,
                 "Content-Type",
                 "application/json");
     }
 
+    /** The {@code Authorization} header of a new token the realm gives this client. */
+    static String bearer(String client) {
+        return "Bearer " + KeycloakServer.shared().token(client);
+    }
+
     /** Sends a request as a client of the realm, with a bearer token it was given. */
     static HttpResponse<String> asBearer(
             RegistryProcess registry, String client, String method, String path, String body, String... headers) {
-        return registry.send(
-                method,
-                path,
-                body,
-                with(
-                        headers,
-                        "Authorization",
-                        "Bearer " + KeycloakServer.shared().token(client)));
+        return registry.send(method, path, body, with(headers, "Authorization", bearer(client)));
     }
 
     /** Sends a request as a client of the realm, with its id and secret as basic credentials. */
