@@ -121,8 +121,10 @@ public final class ControlPlane implements AutoCloseable {
                     .customResourceDefinitions()
                     .withName(crd.getMetadata().getName())
                     .waitUntilCondition(
+                            // the status comes a moment after the CRD, its conditions another moment after
                             c -> c != null
                                     && c.getStatus() != null
+                                    && c.getStatus().getConditions() != null
                                     && c.getStatus().getConditions().stream()
                                             .anyMatch(s ->
                                                     "Established".equals(s.getType()) && "True".equals(s.getStatus())),
