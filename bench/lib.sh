@@ -100,7 +100,7 @@ start_infinispan() {
     io.stele.infinispan.server.HotRodNode port=$iport data="$work/infinispan" cluster=stele-bench node=bench \
     bind-port=$((iport + 1)) members=$((iport + 1)) expect=1 < "$work/infinispan.in" > "$work/infinispan.log" 2>&1 &
   infinispan_pid=$!
-  for _ in $(seq 240); do grep -q "Stele test Infinispan node ready" "$work/infinispan.log" && return 0; sleep 0.5; done
+  for _ in $(seq 240); do grep -qs "Stele test Infinispan node ready" "$work/infinispan.log" && return 0; sleep 0.5; done
   echo "The Infinispan node did not start:" >&2; tail -50 "$work/infinispan.log" >&2; exit 1
 }
 

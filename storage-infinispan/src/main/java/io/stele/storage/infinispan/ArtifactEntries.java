@@ -32,70 +32,95 @@ final class ArtifactEntries {
                 "",
                 "",
                 "",
-                "");
+                "",
+                List.of(),
+                0);
     }
 
     /** The entry with one more version (in any order: an import may bring them so). */
-    static ArtifactEntry withVersion(ArtifactEntry a, int version, VersionState state, String canonicalHash) {
+    static ArtifactEntry withVersion(
+            ArtifactEntry a, int version, long globalId, VersionState state, String canonicalHash) {
         List<Integer> versions = new ArrayList<>(a.versions());
-        List<String> states = new ArrayList<>(a.states());
-        List<String> hashes = new ArrayList<>(a.hashes());
+        List<Integer> states = new ArrayList<>(a.states());
+        List<Integer> hashes = new ArrayList<>(a.hashes());
+        List<Long> globalIds = new ArrayList<>(a.globalIds());
         int at = 0;
         while (at < versions.size() && versions.get(at) < version) {
             at++;
         }
         versions.add(at, version);
-        states.add(at, state.name());
-        hashes.add(at, canonicalHash);
-        return copy(a, Math.max(a.lastVersion(), version), versions, states, hashes);
+        states.add(at, code(state));
+        hashes.add(at, digest(canonicalHash));
+        globalIds.add(at, globalId);
+        return copy(a, Math.max(a.lastVersion(), version), versions, states, hashes, globalIds);
     }
 
     /** The entry with one version in another state. */
     static ArtifactEntry withState(ArtifactEntry a, int version, VersionState state) {
-        List<String> states = new ArrayList<>(a.states());
-        states.set(a.versions().indexOf(version), state.name());
-        return copy(a, a.lastVersion(), a.versions(), states, a.hashes());
+        List<Integer> states = new ArrayList<>(a.states());
+        states.set(a.versions().indexOf(version), code(state));
+        return copy(a, a.lastVersion(), a.versions(), states, a.hashes(), a.globalIds());
     }
 
     /** The entry without one version; its number is not given again. */
     static ArtifactEntry without(ArtifactEntry a, int version) {
         int at = a.versions().indexOf(version);
         List<Integer> versions = new ArrayList<>(a.versions());
-        List<String> states = new ArrayList<>(a.states());
-        List<String> hashes = new ArrayList<>(a.hashes());
+        List<Integer> states = new ArrayList<>(a.states());
+        List<Integer> hashes = new ArrayList<>(a.hashes());
+        List<Long> globalIds = new ArrayList<>(a.globalIds());
         versions.remove(at);
         states.remove(at);
         hashes.remove(at);
-        return copy(a, a.lastVersion(), versions, states, hashes);
+        globalIds.remove(at);
+        return copy(a, a.lastVersion(), versions, states, hashes, globalIds);
     }
 
     static boolean has(ArtifactEntry a, int version) {
         return a.versions().contains(version);
     }
 
+    /** The globalId of one of its versions, the key of that version's entry; 0 when it has no such version. */
+    static long globalId(ArtifactEntry a, int version) {
+        int at = a.versions().indexOf(version);
+        return at < 0 ? 0 : a.globalIds().get(at);
+    }
+
+    /**
+     * Whether it lists this version entry as one of its versions: an entry it does not list was
+     * written by an append that lost its compare-and-set or never made it ({@link VersionAppends}).
+     */
+    static boolean lists(ArtifactEntry a, VersionEntry entry) {
+        return a != null && a.id().equals(entry.artifactId()) && globalId(a, entry.version()) == entry.globalId();
+    }
+
     static VersionState state(ArtifactEntry a, int version) {
-        return VersionState.valueOf(a.states().get(a.versions().indexOf(version)));
+        return state(a.states().get(a.versions().indexOf(version)));
     }
 
     /** The highest servable version, the one {@code latest} gives. */
     static OptionalInt latestServable(ArtifactEntry a) {
         for (int i = a.versions().size() - 1; i >= 0; i--) {
-            if (VersionState.valueOf(a.states().get(i)).servable()) {
+            if (state(a.states().get(i)).servable()) {
                 return OptionalInt.of(a.versions().get(i));
             }
         }
         return OptionalInt.empty();
     }
 
-    /** The highest servable version with this canonical hash. */
-    static OptionalInt servableWithHash(ArtifactEntry a, String canonicalHash) {
+    /**
+     * The servable versions whose canonical hash may be this one, highest first: those whose digest
+     * is this hash's. Confirm against the version's entry, which holds the hash itself.
+     */
+    static List<Integer> servableWithDigest(ArtifactEntry a, String canonicalHash) {
+        int digest = digest(canonicalHash);
+        List<Integer> candidates = new ArrayList<>(1);
         for (int i = a.versions().size() - 1; i >= 0; i--) {
-            if (VersionState.valueOf(a.states().get(i)).servable()
-                    && a.hashes().get(i).equals(canonicalHash)) {
-                return OptionalInt.of(a.versions().get(i));
+            if (a.hashes().get(i) == digest && state(a.states().get(i)).servable()) {
+                candidates.add(a.versions().get(i));
             }
         }
-        return OptionalInt.empty();
+        return candidates;
     }
 
     /**
@@ -108,7 +133,7 @@ final class ArtifactEntries {
             return servable.getAsInt();
         }
         for (int i = a.versions().size() - 1; i >= 0; i--) {
-            if (VersionState.valueOf(a.states().get(i)) != VersionState.DELETED) {
+            if (state(a.states().get(i)) != VersionState.DELETED) {
                 return a.versions().get(i);
             }
         }
@@ -117,7 +142,40 @@ final class ArtifactEntries {
 
     /** Whether a version is not deleted: the artifact is one of the Confluent API's subjects. */
     static boolean live(ArtifactEntry a) {
-        return a.states().stream().anyMatch(s -> !s.equals(VersionState.DELETED.name()));
+        return a.states().stream().anyMatch(s -> state(s) != VersionState.DELETED);
+    }
+
+    /** A state as the entry keeps it: a fixed number, whatever the order of {@link VersionState}. */
+    static int code(VersionState state) {
+        return switch (state) {
+            case ENABLED -> 1;
+            case DISABLED -> 2;
+            case DEPRECATED -> 3;
+            case DELETED -> 4;
+        };
+    }
+
+    static VersionState state(int code) {
+        return switch (code) {
+            case 1 -> VersionState.ENABLED;
+            case 2 -> VersionState.DISABLED;
+            case 3 -> VersionState.DEPRECATED;
+            case 4 -> VersionState.DELETED;
+            default -> throw new IllegalStateException("Unknown version state " + code + " in an artifact entry");
+        };
+    }
+
+    /**
+     * A 32-bit digest of a canonical hash (64-bit FNV-1a over its characters, folded): equal hashes,
+     * equal digests; unequal ones rarely collide, and a lookup confirms a match.
+     */
+    static int digest(String canonicalHash) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < canonicalHash.length(); i++) {
+            h ^= canonicalHash.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return (int) (h ^ (h >>> 32));
     }
 
     /** The entry with the search fields of the version it shows, which is {@code shown}. */
@@ -140,11 +198,18 @@ final class ArtifactEntries {
                 Entries.searchable(a.id() + " " + name + " " + description + " " + labels),
                 Entries.searchable(name),
                 Entries.searchable(description),
-                Entries.searchable(labels));
+                Entries.searchable(labels),
+                a.globalIds(),
+                0);
     }
 
     private static ArtifactEntry copy(
-            ArtifactEntry a, int lastVersion, List<Integer> versions, List<String> states, List<String> hashes) {
+            ArtifactEntry a,
+            int lastVersion,
+            List<Integer> versions,
+            List<Integer> states,
+            List<Integer> hashes,
+            List<Long> globalIds) {
         return new ArtifactEntry(
                 a.id(),
                 a.type(),
@@ -160,6 +225,8 @@ final class ArtifactEntries {
                 a.text(),
                 a.nameText(),
                 a.descriptionText(),
-                a.labelsText());
+                a.labelsText(),
+                globalIds,
+                0);
     }
 }

@@ -4,6 +4,7 @@ import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import jakarta.transaction.TransactionManager;
 import java.security.NoSuchAlgorithmException;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
@@ -35,9 +36,13 @@ final class Cluster implements AutoCloseable {
     final RemoteCache<String, Object> cache;
 
     final Region<String, ArtifactEntry> artifacts;
-    final Region<String, VersionEntry> versions;
+    /** Versions by globalId; which of them exist is what their artifact's entry lists. */
+    final Region<Long, VersionEntry> versions;
+
     final Region<Long, ContentEntry> contents;
+    /** From a content's identity hash to its contentId ({@link Keys#contentHash}). */
     final Region<String, Pointer> keys;
+
     final Region<String, RulesEntry> rules;
     final StrongCounter globalIds;
     final StrongCounter contentIds;
@@ -212,6 +217,14 @@ final class Cluster implements AutoCloseable {
         }
         xml.append("</").append(kind).append('>');
         return xml.toString();
+    }
+
+    /**
+     * Writes entries of several kinds in one request, each under its {@link Region#key}. Outside a
+     * transaction; applied entry by entry, not as a unit.
+     */
+    void putAll(Map<String, Object> byCacheKey) {
+        deadline.await(cache.putAllAsync(byCacheKey), "writing " + byCacheKey.size() + " entries");
     }
 
     /** Whether a server answers now: one read of a key that is never written. */

@@ -116,9 +116,8 @@ final class InfinispanArtifactStore implements ArtifactStore {
                     }
                 }
             }
-            for (StoredVersion version : versions.getAll(artifactId, artifact.versions())) {
-                cluster.versions.remove(Keys.version(artifactId, version.version()));
-                cluster.keys.remove(Keys.globalId(version.globalId()));
+            for (long globalId : artifact.globalIds()) {
+                cluster.versions.remove(globalId);
             }
             cluster.rules.remove(Keys.rules(RuleScope.artifact(artifactId)));
             cluster.artifacts.remove(artifactId);

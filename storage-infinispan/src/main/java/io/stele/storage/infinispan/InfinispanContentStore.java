@@ -4,13 +4,15 @@ import io.stele.storage.ContentStore;
 import io.stele.storage.StoredContent;
 import java.util.Optional;
 
-/** Content by its id, and by a globalId through that globalId's pointer. */
+/** Content by its id, and by a globalId through the version it is of. */
 final class InfinispanContentStore implements ContentStore {
 
     private final Cluster cluster;
+    private final InfinispanVersionStore versions;
 
-    InfinispanContentStore(Cluster cluster) {
+    InfinispanContentStore(Cluster cluster, InfinispanVersionStore versions) {
         this.cluster = cluster;
+        this.versions = versions;
     }
 
     @Override
@@ -20,7 +22,6 @@ final class InfinispanContentStore implements ContentStore {
 
     @Override
     public Optional<StoredContent> byGlobalId(long globalId) {
-        Pointer pointer = cluster.keys.get(Keys.globalId(globalId));
-        return pointer == null ? Optional.empty() : byContentId(pointer.contentId());
+        return versions.byGlobalId(globalId).flatMap(v -> byContentId(v.contentId()));
     }
 }

@@ -53,11 +53,11 @@ final class InfinispanSearchStore implements SearchStore {
         query.hitCountAccuracy(Integer.MAX_VALUE);
         QueryResult<ArtifactEntry> result = cluster.artifacts.run(query, "searching artifacts");
         List<ArtifactEntry> hits = result.list();
-        Map<String, VersionEntry> shown = cluster.versions.getAll(
-                hits.stream().map(a -> Keys.version(a.id(), a.shown())).collect(Collectors.toSet()));
+        Map<Long, VersionEntry> shown = cluster.versions.getAll(
+                hits.stream().map(a -> ArtifactEntries.globalId(a, a.shown())).collect(Collectors.toSet()));
         List<StoredArtifact> items = new ArrayList<>();
         for (ArtifactEntry a : hits) {
-            VersionEntry version = shown.get(Keys.version(a.id(), a.shown()));
+            VersionEntry version = shown.get(ArtifactEntries.globalId(a, a.shown()));
             if (version != null) {
                 items.add(new StoredArtifact(
                         a.id(), a.createdBy(), Instant.parse(a.createdOn()), Entries.stored(version)));
@@ -76,6 +76,6 @@ final class InfinispanSearchStore implements SearchStore {
         List<Integer> numbers = artifact.versions();
         int from = (int) Math.min(numbers.size(), (long) page.offset());
         int to = (int) Math.min(numbers.size(), (long) from + page.limit());
-        return new Page<>(numbers.size(), versions.getAll(artifactId, numbers.subList(from, to)));
+        return new Page<>(numbers.size(), versions.getAll(artifact, numbers.subList(from, to)));
     }
 }

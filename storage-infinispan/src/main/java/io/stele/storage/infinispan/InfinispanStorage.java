@@ -67,7 +67,9 @@ public final class InfinispanStorage implements RegistryStorage {
             Transactions transactions = new Transactions(
                     cluster.transactions, cluster.manager.getXaResource(), checked.transactionTimeout());
             VersionWrites writes = new VersionWrites(cluster);
-            InfinispanVersionStore versions = new InfinispanVersionStore(cluster, transactions, writes, changes);
+            VersionAppends appends = new VersionAppends(cluster, writes, checked.transactionTimeout());
+            InfinispanVersionStore versions =
+                    new InfinispanVersionStore(cluster, transactions, writes, appends, changes);
             InfinispanArtifactStore artifacts =
                     new InfinispanArtifactStore(cluster, transactions, writes, versions, changes);
             changes.listen(cluster);
@@ -75,7 +77,7 @@ public final class InfinispanStorage implements RegistryStorage {
                     cluster,
                     Unavailable.guard(ArtifactStore.class, artifacts),
                     Unavailable.guard(VersionStore.class, versions),
-                    Unavailable.guard(ContentStore.class, new InfinispanContentStore(cluster)),
+                    Unavailable.guard(ContentStore.class, new InfinispanContentStore(cluster, versions)),
                     Unavailable.guard(RuleStore.class, new InfinispanRuleStore(cluster, transactions, changes)),
                     Unavailable.guard(SearchStore.class, new InfinispanSearchStore(cluster, versions)),
                     Unavailable.guard(

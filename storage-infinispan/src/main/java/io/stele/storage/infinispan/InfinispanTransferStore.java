@@ -80,20 +80,15 @@ final class InfinispanTransferStore implements TransferStore {
                         Instant.parse(artifact.createdOn()),
                         artifact.lastVersion()));
                 rules(RuleScope.artifact(id), rulesAhead.remove(id), sink);
-                for (int i = 0; i < artifact.versions().size(); i++) {
-                    StoredVersion version =
-                            versions.get(id, artifact.versions().get(i)).orElse(null);
-                    if (version == null) {
-                        continue;
-                    }
+                for (VersionEntry entry : versions.entries(artifact, artifact.versions())) {
+                    StoredVersion version = Entries.stored(entry);
                     if (given.add(version.contentId())) {
                         ContentEntry content = cluster.contents.get(version.contentId());
                         sink.accept(new TransferRecord.ContentBlob(
                                 version.contentId(),
                                 Entries.stored(version.contentId(), content).content()));
                     }
-                    sink.accept(new TransferRecord.Version(
-                            version, artifact.hashes().get(i)));
+                    sink.accept(new TransferRecord.Version(version, entry.canonicalHash()));
                 }
             }
             ids = artifacts.ids(PageRequest.after(ids.get(ids.size() - 1), PAGE));
@@ -157,8 +152,8 @@ final class InfinispanTransferStore implements TransferStore {
             Map<String, VersionEntry> shownCandidates = new HashMap<>();
             for (TransferRecord.Version v : plan.versions()) {
                 StoredVersion version = v.version();
-                Pointer taken = cluster.keys.get(Keys.globalId(version.globalId()));
-                if (taken != null) {
+                // an entry no artifact lists (an append's under way, or one a stopped registry left) counts too
+                if (cluster.versions.get(version.globalId()) != null) {
                     throw new AlreadyExistsException("Global id " + version.globalId() + " is taken.");
                 }
                 ContentEntry content = cluster.contents.get(version.contentId());
@@ -171,14 +166,11 @@ final class InfinispanTransferStore implements TransferStore {
                         version,
                         v.canonicalHash(),
                         Entries.stored(version.contentId(), content).content().references());
-                cluster.versions.put(Keys.version(version.artifactId(), version.version()), entry);
-                cluster.keys.put(
-                        Keys.globalId(version.globalId()),
-                        new Pointer(version.artifactId(), version.version(), version.contentId()));
+                cluster.versions.put(version.globalId(), entry);
                 entries.compute(
                         version.artifactId(),
-                        (id, a) ->
-                                ArtifactEntries.withVersion(a, version.version(), version.state(), v.canonicalHash()));
+                        (id, a) -> ArtifactEntries.withVersion(
+                                a, version.version(), version.globalId(), version.state(), v.canonicalHash()));
                 shownCandidates.put(Keys.version(version.artifactId(), version.version()), entry);
                 highestGlobalId[0] = Math.max(highestGlobalId[0], version.globalId());
             }

@@ -18,33 +18,47 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-/** Versions: one transaction per write (see {@link Transactions}), reads by key or from the index. */
+/**
+ * Versions: a version that references nothing is added by compare-and-set ({@link VersionAppends}),
+ * every other write is one transaction ({@link Transactions}); reads go through the artifact's
+ * entry, which lists each version's globalId, or from the index.
+ */
 final class InfinispanVersionStore implements VersionStore {
 
     private final Cluster cluster;
     private final Transactions transactions;
     private final VersionWrites writes;
+    private final VersionAppends appends;
     private final Consumer<Change> changes;
 
-    InfinispanVersionStore(Cluster cluster, Transactions transactions, VersionWrites writes, Consumer<Change> changes) {
+    InfinispanVersionStore(
+            Cluster cluster,
+            Transactions transactions,
+            VersionWrites writes,
+            VersionAppends appends,
+            Consumer<Change> changes) {
         this.cluster = cluster;
         this.transactions = transactions;
         this.writes = writes;
+        this.appends = appends;
         this.changes = changes;
     }
 
     @Override
     public StoredArtifact add(VersionDraft draft) {
         String id = draft.artifactId();
-        VersionWrites.Stored stored = transactions.write("adding a version to '" + id + "'", () -> {
-            ArtifactEntry artifact = requireArtifact(id);
-            VersionWrites.requireType(artifact, draft.type());
-            return writes.store(artifact, draft, artifact.lastVersion() + 1, 0, Instant.now());
-        });
+        VersionWrites.Stored stored = VersionAppends.appendable(draft)
+                ? appends.append(draft)
+                : transactions.write("adding a version to '" + id + "'", () -> {
+                    ArtifactEntry artifact = requireArtifact(id);
+                    VersionWrites.requireType(artifact, draft.type());
+                    return writes.store(artifact, draft, artifact.lastVersion() + 1, 0, Instant.now());
+                });
         changes.accept(new Change.VersionsChanged(id));
         return new StoredArtifact(
                 id,
@@ -82,36 +96,66 @@ final class InfinispanVersionStore implements VersionStore {
             return Optional.empty();
         }
         OptionalInt latest = ArtifactEntries.latestServable(artifact);
-        return latest.isEmpty() ? Optional.empty() : get(artifactId, latest.getAsInt());
+        return latest.isEmpty() ? Optional.empty() : version(artifact, latest.getAsInt());
     }
 
     @Override
     public Optional<StoredVersion> get(String artifactId, int version) {
-        return Optional.ofNullable(cluster.versions.get(Keys.version(artifactId, version)))
-                .map(Entries::stored);
+        ArtifactEntry artifact = cluster.artifacts.get(artifactId);
+        return artifact == null ? Optional.empty() : version(artifact, version);
+    }
+
+    /** A version the artifact's entry lists, read by its globalId. */
+    private Optional<StoredVersion> version(ArtifactEntry artifact, int version) {
+        long globalId = ArtifactEntries.globalId(artifact, version);
+        return globalId == 0
+                ? Optional.empty()
+                : Optional.ofNullable(cluster.versions.get(globalId)).map(Entries::stored);
     }
 
     @Override
     public Optional<StoredVersion> byGlobalId(long globalId) {
-        Pointer pointer = cluster.keys.get(Keys.globalId(globalId));
-        if (pointer == null) {
+        VersionEntry entry = cluster.versions.get(globalId);
+        if (entry == null || !ArtifactEntries.lists(cluster.artifacts.get(entry.artifactId()), entry)) {
             return Optional.empty();
         }
-        return get(pointer.artifactId(), pointer.version()).filter(v -> v.globalId() == globalId);
+        return Optional.of(Entries.stored(entry));
     }
 
     @Override
     public List<StoredVersion> byContentId(long contentId) {
-        return Queries.versions(cluster.versions, "v.contentId = :value", contentId);
+        List<VersionEntry> found = Queries.versions(cluster.versions, "v.contentId = :value", contentId);
+        Map<String, ArtifactEntry> artifacts = cluster.artifacts.getAll(
+                found.stream().map(VersionEntry::artifactId).collect(Collectors.toSet()));
+        return found.stream()
+                .filter(e -> ArtifactEntries.lists(artifacts.get(e.artifactId()), e))
+                .map(Entries::stored)
+                .toList();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Every version entry that references another was written in a transaction, whole or not at
+     * all: the index's answer needs no check against the artifacts' entries, so a transaction that
+     * asks reads no artifact entry it does not write.
+     */
     @Override
     public List<StoredVersion> referrers(String artifactId, int version) {
-        return Queries.versions(cluster.versions, "v.references = :value", Keys.version(artifactId, version));
+        return Queries.versions(cluster.versions, "v.references = :value", Keys.version(artifactId, version)).stream()
+                .map(Entries::stored)
+                .toList();
     }
 
+    /** Counted from the artifacts' entries, which list exactly the versions that exist. */
     @Override
     public long count() {
+        return Queries.sum(cluster.artifacts, "stele.ArtifactEntry", "versionCount");
+    }
+
+    /** Counted by the index of version entries, with any that an append stopped half-way left. */
+    @Override
+    public long estimatedCount() {
         return Queries.count(cluster.versions, "stele.VersionEntry");
     }
 
@@ -126,8 +170,14 @@ final class InfinispanVersionStore implements VersionStore {
         if (artifact == null) {
             return Optional.empty();
         }
-        OptionalInt version = ArtifactEntries.servableWithHash(artifact, canonicalHash);
-        return version.isEmpty() ? Optional.empty() : get(artifactId, version.getAsInt());
+        for (int candidate : ArtifactEntries.servableWithDigest(artifact, canonicalHash)) {
+            Optional<VersionEntry> entry =
+                    Optional.ofNullable(cluster.versions.get(ArtifactEntries.globalId(artifact, candidate)));
+            if (entry.isPresent() && entry.get().canonicalHash().equals(canonicalHash)) {
+                return entry.map(Entries::stored);
+            }
+        }
+        return Optional.empty();
     }
 
     @Override
@@ -162,8 +212,8 @@ final class InfinispanVersionStore implements VersionStore {
             String artifactId, int version, String what, BiFunction<ArtifactEntry, VersionEntry, Edit> edit) {
         return transactions.write(what + " version " + version + " of '" + artifactId + "'", () -> {
             ArtifactEntry artifact = requireArtifact(artifactId);
-            String key = Keys.version(artifactId, version);
-            VersionEntry entry = ArtifactEntries.has(artifact, version) ? cluster.versions.get(key) : null;
+            long key = ArtifactEntries.globalId(artifact, version);
+            VersionEntry entry = key == 0 ? null : cluster.versions.get(key);
             if (entry == null) {
                 throw NotFoundException.version(artifactId, version);
             }
@@ -178,25 +228,22 @@ final class InfinispanVersionStore implements VersionStore {
     public void delete(String artifactId, int version) {
         boolean artifactGone = transactions.write("deleting version " + version + " of '" + artifactId + "'", () -> {
             ArtifactEntry artifact = requireArtifact(artifactId);
-            String key = Keys.version(artifactId, version);
-            VersionEntry entry = ArtifactEntries.has(artifact, version) ? cluster.versions.get(key) : null;
-            if (entry == null) {
+            long key = ArtifactEntries.globalId(artifact, version);
+            if (key == 0) {
                 throw NotFoundException.version(artifactId, version);
             }
             if (isReferenced(artifactId, version)) {
                 throw new ReferenceExistsException(artifactId, version);
             }
             cluster.versions.remove(key);
-            cluster.keys.remove(Keys.globalId(entry.globalId()));
             if (artifact.versions().size() == 1) {
                 cluster.artifacts.remove(artifactId);
                 cluster.rules.remove(Keys.rules(RuleScope.artifact(artifactId)));
                 return true;
             }
             ArtifactEntry after = ArtifactEntries.without(artifact, version);
-            int shown = ArtifactEntries.shown(after);
-            cluster.artifacts.put(
-                    artifactId, ArtifactEntries.showing(after, cluster.versions.get(Keys.version(artifactId, shown))));
+            long shown = ArtifactEntries.globalId(after, ArtifactEntries.shown(after));
+            cluster.artifacts.put(artifactId, ArtifactEntries.showing(after, cluster.versions.get(shown)));
             return false;
         });
         changes.accept(artifactGone ? new Change.ArtifactChanged(artifactId) : new Change.VersionsChanged(artifactId));
@@ -215,14 +262,18 @@ final class InfinispanVersionStore implements VersionStore {
         return artifact;
     }
 
-    /** Several versions by number, in the order given, one request for them all. */
-    List<StoredVersion> getAll(String artifactId, List<Integer> numbers) {
-        Map<String, VersionEntry> found = cluster.versions.getAll(
-                numbers.stream().map(n -> Keys.version(artifactId, n)).collect(Collectors.toSet()));
-        return numbers.stream()
-                .map(n -> found.get(Keys.version(artifactId, n)))
-                .filter(Objects::nonNull)
-                .map(Entries::stored)
+    /** Several of the artifact's versions by number, in the order given, one request for them all. */
+    List<StoredVersion> getAll(ArtifactEntry artifact, List<Integer> numbers) {
+        return entries(artifact, numbers).stream().map(Entries::stored).toList();
+    }
+
+    /** The entries of several of the artifact's versions by number, in the order given, one request for them all. */
+    List<VersionEntry> entries(ArtifactEntry artifact, List<Integer> numbers) {
+        List<Long> globalIds = numbers.stream()
+                .map(n -> ArtifactEntries.globalId(artifact, n))
+                .filter(g -> g != 0)
                 .toList();
+        Map<Long, VersionEntry> found = cluster.versions.getAll(Set.copyOf(globalIds));
+        return globalIds.stream().map(found::get).filter(Objects::nonNull).toList();
     }
 }

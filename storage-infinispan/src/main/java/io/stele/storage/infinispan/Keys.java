@@ -3,7 +3,7 @@ package io.stele.storage.infinispan;
 import io.stele.storage.RuleScope;
 
 /**
- * The keys of entries that are not keyed by an artifact id or a contentId. An artifact id holds no
+ * The keys of entries that are not keyed by an artifact id, a globalId or a contentId. An artifact id holds no
  * control character ({@link io.stele.storage.ArtifactIds}), so a line break separates it from what
  * follows without ambiguity.
  */
@@ -11,7 +11,7 @@ final class Keys {
 
     private Keys() {}
 
-    /** A version's key in {@link Cluster#versions}, and a referenced version in {@link VersionEntry#references()}. */
+    /** A referenced version in {@link VersionEntry#references()}, and a version among others. */
     static String version(String artifactId, int version) {
         return artifactId + "\n" + version;
     }
@@ -19,11 +19,6 @@ final class Keys {
     /** The key in {@link Cluster#keys} of the pointer from a content's identity hash to its contentId. */
     static String contentHash(String sha256) {
         return "h:" + sha256;
-    }
-
-    /** The key in {@link Cluster#keys} of the pointer from a globalId to its version. */
-    static String globalId(long globalId) {
-        return "g:" + globalId;
     }
 
     /** A scope's key in {@link Cluster#rules}. */

@@ -1,6 +1,5 @@
 package io.stele.storage.infinispan;
 
-import io.stele.storage.StoredVersion;
 import java.util.ArrayList;
 import java.util.List;
 import org.infinispan.commons.api.query.Query;
@@ -17,9 +16,12 @@ final class Queries {
 
     private Queries() {}
 
-    /** Every version matching {@code where} (over {@code v}, with {@code :value}), by artifact and number. */
-    static List<StoredVersion> versions(Region<String, VersionEntry> versions, String where, Object value) {
-        List<StoredVersion> all = new ArrayList<>();
+    /**
+     * Every version entry matching {@code where} (over {@code v}, with {@code :value}), by artifact
+     * and number, whether its artifact's entry lists it or not.
+     */
+    static List<VersionEntry> versions(Region<Long, VersionEntry> versions, String where, Object value) {
+        List<VersionEntry> all = new ArrayList<>();
         int offset = 0;
         while (true) {
             Query<VersionEntry> query =
@@ -28,11 +30,36 @@ final class Queries {
             query.startOffset(offset);
             query.maxResults(BATCH);
             List<VersionEntry> page = versions.run(query, "finding versions").list();
-            page.forEach(e -> all.add(Entries.stored(e)));
+            all.addAll(page);
             if (page.size() < BATCH) {
                 return all;
             }
             offset += BATCH;
+        }
+    }
+
+    /**
+     * The sum of one projectable int field of every entry of this type with an id, read from the
+     * index in pages by id.
+     */
+    static long sum(Region<?, ?> cache, String type, String field) {
+        long sum = 0;
+        String after = null;
+        while (true) {
+            Query<Object[]> query = cache.query("SELECT e.id, e." + field + " FROM " + type + " e"
+                    + (after == null ? "" : " WHERE e.id > :after") + " ORDER BY e.id");
+            if (after != null) {
+                query.setParameter("after", after);
+            }
+            query.maxResults(BATCH);
+            List<Object[]> page = cache.run(query, "counting").list();
+            for (Object[] row : page) {
+                sum += ((Number) row[1]).longValue();
+                after = (String) row[0];
+            }
+            if (page.size() < BATCH) {
+                return sum;
+            }
         }
     }
 

@@ -4,6 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.infinispan.client.hotrod.Flag;
+import org.infinispan.client.hotrod.MetadataValue;
 import org.infinispan.client.hotrod.RemoteCache;
 import org.infinispan.commons.api.query.Query;
 import org.infinispan.commons.api.query.QueryResult;
@@ -46,6 +48,41 @@ final class Region<K, V> {
     V get(K key) {
         String cacheKey = key(key);
         return (V) deadline.await(cache.getAsync(cacheKey), "reading " + cacheKey);
+    }
+
+    /** An entry with the version the servers gave its last write, for {@link #replace}. */
+    record Versioned<V>(V value, long version) {}
+
+    /** The entry and its version, or null when there is none. Outside a transaction only. */
+    @SuppressWarnings("unchecked")
+    Versioned<V> getVersioned(K key) {
+        String cacheKey = key(key);
+        MetadataValue<Object> found = deadline.await(cache.getWithMetadataAsync(cacheKey), "reading " + cacheKey);
+        return found == null ? null : new Versioned<>((V) found.getValue(), found.getVersion());
+    }
+
+    /**
+     * Replaces the entry if its version is still {@code version}: a compare-and-set, applied by the
+     * servers under the entry's lock. Outside a transaction only.
+     *
+     * @return whether it was replaced; false also when the client retried, after a server failed, a
+     *     replacement that server had applied, which the caller must tell apart by what it wrote
+     */
+    boolean replace(K key, V value, long version) {
+        String cacheKey = key(key);
+        return deadline.await(cache.replaceWithVersionAsync(cacheKey, value, version), "writing " + cacheKey);
+    }
+
+    /**
+     * Writes the entry unless one exists. Outside a transaction only.
+     *
+     * @return the entry that was there, or null when this one was written
+     */
+    @SuppressWarnings("unchecked")
+    V putIfAbsent(K key, V value) {
+        String cacheKey = key(key);
+        return (V) deadline.await(
+                cache.withFlags(Flag.FORCE_RETURN_VALUE).putIfAbsentAsync(cacheKey, value), "writing " + cacheKey);
     }
 
     void put(K key, V value) {

@@ -7,9 +7,10 @@ import org.infinispan.protostream.annotations.ProtoFactory;
 import org.infinispan.protostream.annotations.ProtoField;
 
 /**
- * One version, under {@link Cluster#versions}, keyed by {@link Keys#version}: its ids, state and metadata,
- * indexed by what the stores look versions up by (content, canonical hash, the versions it
- * references).
+ * One version, under {@link Cluster#versions}, keyed by its globalId: its ids, state and metadata,
+ * indexed by what the stores query versions by (content, the versions it references) and order
+ * them by (artifact and number), and by nothing else, since the index is updated on every write. It
+ * is a version only while its artifact's entry lists it ({@link ArtifactEntries#lists}).
  *
  * @param artifactId its artifact
  * @param version its number
@@ -35,7 +36,7 @@ public record VersionEntry(
         @ProtoField(value = 3, defaultValue = "0") long globalId,
         @ProtoField(value = 4, defaultValue = "0") @Basic long contentId,
         @ProtoField(5) String type,
-        @ProtoField(6) @Basic String state,
+        @ProtoField(6) String state,
         @ProtoField(7) String name,
         @ProtoField(8) String description,
         @ProtoField(9) List<String> labels,
@@ -44,7 +45,7 @@ public record VersionEntry(
         @ProtoField(12) String createdOn,
         @ProtoField(13) String modifiedBy,
         @ProtoField(14) String modifiedOn,
-        @ProtoField(15) @Basic String canonicalHash,
+        @ProtoField(15) String canonicalHash,
         @ProtoField(16) @Basic List<String> references) {
 
     @ProtoFactory

@@ -13,9 +13,10 @@ import java.time.Instant;
 import org.infinispan.counter.api.StrongCounter;
 
 /**
- * What every write that stores a version does inside its transaction: checks what the content
- * references, stores the content once per distinct identity, takes a globalId, and writes the
- * version, its globalId's pointer and the artifact's entry. The caller commits.
+ * What every write that stores a version in a transaction does: checks what the content references,
+ * stores the content once per distinct identity, takes a globalId, and writes the version's entry
+ * and the artifact's entry. The caller commits. Also what those writes share with {@link
+ * VersionAppends}, which writes without a transaction.
  */
 final class VersionWrites {
 
@@ -39,11 +40,23 @@ final class VersionWrites {
         }
         long content = contentId == 0 ? contentIdOf(draft.content()) : importContent(draft.content(), contentId);
         long globalId = next(cluster.globalIds);
+        VersionEntry entry = entry(draft, number, globalId, content, now);
+        StoredVersion version = Entries.stored(entry);
+        cluster.versions.put(globalId, entry);
+        ArtifactEntry after =
+                ArtifactEntries.withVersion(artifact, number, globalId, VersionState.ENABLED, draft.canonicalHash());
+        after = showing(after, entry);
+        cluster.artifacts.put(draft.artifactId(), after);
+        return new Stored(version, after);
+    }
+
+    /** The entry of a new, enabled version made from a draft. */
+    static VersionEntry entry(VersionDraft draft, int number, long globalId, long contentId, Instant now) {
         StoredVersion version = new StoredVersion(
                 draft.artifactId(),
                 number,
                 globalId,
-                content,
+                contentId,
                 draft.type(),
                 VersionState.ENABLED,
                 draft.meta(),
@@ -51,15 +64,7 @@ final class VersionWrites {
                 now,
                 draft.createdBy(),
                 now);
-        VersionEntry entry =
-                Entries.entry(version, draft.canonicalHash(), draft.content().references());
-        cluster.versions.put(Keys.version(draft.artifactId(), number), entry);
-        cluster.keys.put(Keys.globalId(globalId), new Pointer(draft.artifactId(), number, content));
-        ArtifactEntry after =
-                ArtifactEntries.withVersion(artifact, number, VersionState.ENABLED, draft.canonicalHash());
-        after = showing(after, entry);
-        cluster.artifacts.put(draft.artifactId(), after);
-        return new Stored(version, after);
+        return Entries.entry(version, draft.canonicalHash(), draft.content().references());
     }
 
     /**
@@ -69,7 +74,7 @@ final class VersionWrites {
     ArtifactEntry showing(ArtifactEntry artifact, VersionEntry changed) {
         int shown = ArtifactEntries.shown(artifact);
         VersionEntry entry =
-                shown == changed.version() ? changed : cluster.versions.get(Keys.version(artifact.id(), shown));
+                shown == changed.version() ? changed : cluster.versions.get(ArtifactEntries.globalId(artifact, shown));
         return ArtifactEntries.showing(artifact, entry);
     }
 
@@ -91,16 +96,47 @@ final class VersionWrites {
         }
     }
 
-    /** The id of this content: the one it is stored under, else a new one, storing it. */
+    /** In a transaction: the id of this content, the one it is stored under, else a new one, storing it. */
     private long contentIdOf(Content content) {
         Pointer stored = cluster.keys.get(Keys.contentHash(content.sha256()));
         if (stored != null) {
-            return stored.contentId();
+            return ensureStored(stored.contentId(), content);
         }
         long id = next(cluster.contentIds);
         cluster.contents.put(id, Entries.entry(content));
-        cluster.keys.put(Keys.contentHash(content.sha256()), new Pointer(null, 0, id));
+        cluster.keys.put(Keys.contentHash(content.sha256()), new Pointer(id));
         return id;
+    }
+
+    /** A content's id, and its entry when the caller claimed the id and must still write it there. */
+    record ContentClaim(long id, ContentEntry unwritten) {}
+
+    /**
+     * Outside a transaction: the id of this content, as {@link #contentIdOf}. A new id is claimed by
+     * writing the pointer to it if absent; the caller then writes the content, before anything that
+     * uses it. Whoever finds the pointer and not yet the content (its writer is between the two, or
+     * stopped there) writes the content too, from the same bytes.
+     */
+    ContentClaim claimContent(Content content) {
+        String hash = Keys.contentHash(content.sha256());
+        Pointer stored = cluster.keys.get(hash);
+        if (stored != null) {
+            return new ContentClaim(ensureStored(stored.contentId(), content), null);
+        }
+        long id = next(cluster.contentIds);
+        Pointer winner = cluster.keys.putIfAbsent(hash, new Pointer(id));
+        if (winner != null && winner.contentId() != id) {
+            return new ContentClaim(ensureStored(winner.contentId(), content), null);
+        }
+        return new ContentClaim(id, Entries.entry(content));
+    }
+
+    /** Writes this content under its id unless it is there: the id's pointer is written first. */
+    private long ensureStored(long contentId, Content content) {
+        if (cluster.contents.get(contentId) == null) {
+            cluster.contents.put(contentId, Entries.entry(content));
+        }
+        return contentId;
     }
 
     /** Keeps content under the id another registry gave it, or finds it stored there already. */
@@ -111,14 +147,14 @@ final class VersionWrites {
                 throw new ConflictException(
                         "This content is stored as schema id " + stored.contentId() + ", not " + contentId + ".");
             }
-            return contentId;
+            return ensureStored(contentId, content);
         }
         ContentEntry there = cluster.contents.get(contentId);
         if (there != null) {
             throw new ConflictException("Schema id " + contentId + " holds other content.");
         }
         cluster.contents.put(contentId, Entries.entry(content));
-        cluster.keys.put(Keys.contentHash(content.sha256()), new Pointer(null, 0, contentId));
+        cluster.keys.put(Keys.contentHash(content.sha256()), new Pointer(contentId));
         movePast(cluster.contentIds, contentId);
         return contentId;
     }
