@@ -200,7 +200,7 @@ final class ArtifactEntries {
                 Entries.searchable(description),
                 Entries.searchable(labels),
                 a.globalIds(),
-                0);
+                a.versions().size());
     }
 
     private static ArtifactEntry copy(
@@ -227,6 +227,6 @@ final class ArtifactEntries {
                 a.descriptionText(),
                 a.labelsText(),
                 globalIds,
-                0);
+                versions.size());
     }
 }

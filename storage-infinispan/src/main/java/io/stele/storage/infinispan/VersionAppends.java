@@ -1,5 +1,6 @@
 package io.stele.storage.infinispan;
 
+import io.stele.storage.ArtifactTypeMismatchException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.VersionDraft;
@@ -58,7 +59,7 @@ final class VersionAppends {
      * Adds the draft as the artifact's next version.
      *
      * @throws NotFoundException when the artifact does not exist, or is deleted meanwhile
-     * @throws io.stele.storage.ArtifactTypeMismatchException when the draft's type is not the artifact's
+     * @throws ArtifactTypeMismatchException when the draft's type is not the artifact's
      * @throws StorageUnavailableException when the servers fail, or the entry keeps changing under
      *     the append for the transaction timeout
      */
@@ -68,7 +69,10 @@ final class VersionAppends {
         }
         String id = draft.artifactId();
         long deadline = System.nanoTime() + timeout.toNanos();
-        Region.Versioned<ArtifactEntry> read = require(cluster.artifacts.getVersioned(id), id, 0);
+        Region.Versioned<ArtifactEntry> read = cluster.artifacts.getVersioned(id);
+        if (read == null) {
+            throw NotFoundException.artifact(id);
+        }
         VersionWrites.requireType(read.value(), draft.type());
         VersionWrites.ContentClaim content = writes.claimContent(draft.content());
         long contentId = content.id();
@@ -94,13 +98,9 @@ final class VersionAppends {
             if (cluster.artifacts.replace(id, after, read.version())) {
                 return new VersionWrites.Stored(Entries.stored(entry), after);
             }
-            read = require(cluster.artifacts.getVersioned(id), id, globalId);
+            read = reread(id, draft, globalId);
             if (ArtifactEntries.lists(read.value(), entry)) {
                 return new VersionWrites.Stored(Entries.stored(entry), read.value()); // applied by a retried request
-            }
-            if (!read.value().type().equals(draft.type().name())) {
-                cluster.versions.remove(globalId); // deleted and created again, of another type
-                VersionWrites.requireType(read.value(), draft.type());
             }
             if (System.nanoTime() > deadline) {
                 cluster.versions.remove(globalId);
@@ -115,16 +115,21 @@ final class VersionAppends {
     }
 
     /**
-     * The artifact's entry; when there is none, removes the version entry written under {@code
-     * globalId} (0: none yet) and reports the artifact missing.
+     * The artifact's entry again after a lost compare-and-set. When the artifact is gone, or was
+     * deleted and created again with another type, removes the version entry this append wrote
+     * under {@code globalId} (no artifact lists it) and fails as a first read would.
      */
-    private Region.Versioned<ArtifactEntry> require(Region.Versioned<ArtifactEntry> read, String id, long globalId) {
-        if (read != null) {
+    private Region.Versioned<ArtifactEntry> reread(String id, VersionDraft draft, long globalId) {
+        Region.Versioned<ArtifactEntry> read = cluster.artifacts.getVersioned(id);
+        try {
+            if (read == null) {
+                throw NotFoundException.artifact(id);
+            }
+            VersionWrites.requireType(read.value(), draft.type());
             return read;
-        }
-        if (globalId != 0) {
+        } catch (NotFoundException | ArtifactTypeMismatchException refused) {
             cluster.versions.remove(globalId);
+            throw refused;
         }
-        throw NotFoundException.artifact(id);
     }
 }

@@ -57,7 +57,7 @@ class InfinispanAppendsIT {
             String id = "orders-" + UUID.randomUUID();
             StoredVersion first = storage.artifacts().create(draft(id, schema("First")));
             // what an append leaves when its registry dies after writing the version's entry
-            long orphanGlobalId = cluster.globalIds.incrementAndGet().join();
+            long orphanGlobalId = cluster.deadline.await(cluster.globalIds.incrementAndGet(), "taking a globalId");
             StoredVersion orphan = new StoredVersion(
                     id,
                     2,
@@ -102,10 +102,10 @@ class InfinispanAppendsIT {
             storage.artifacts().create(draft(id, schema("First")));
             // what a writer leaves when it dies after claiming a contentId for new content
             Content appended = Content.of(schema("Appended"));
-            long appendedId = cluster.contentIds.incrementAndGet().join();
+            long appendedId = cluster.deadline.await(cluster.contentIds.incrementAndGet(), "taking a contentId");
             cluster.keys.put(Keys.contentHash(appended.sha256()), new Pointer(appendedId));
             Content created = Content.of(schema("Created"));
-            long createdId = cluster.contentIds.incrementAndGet().join();
+            long createdId = cluster.deadline.await(cluster.contentIds.incrementAndGet(), "taking a contentId");
             cluster.keys.put(Keys.contentHash(created.sha256()), new Pointer(createdId));
 
             StoredVersion byAppend =
