@@ -96,7 +96,7 @@ start_infinispan() {
   # the node runs until its input ends: a pipe this shell holds open until it exits
   mkfifo "$work/infinispan.in"
   exec 9<>"$work/infinispan.in"
-  java -Xmx1g -Djava.net.preferIPv4Stack=true -cp "$(cat "$cp_file"):$root/infinispan-server/target/classes" \
+  java -Xmx1g -Djava.net.preferIPv4Stack=true ${INFINISPAN_JAVA_OPTS:-} -cp "$(cat "$cp_file"):$root/infinispan-server/target/classes" \
     io.stele.infinispan.server.HotRodNode port=$iport data="$work/infinispan" cluster=stele-bench node=bench \
     bind-port=$((iport + 1)) members=$((iport + 1)) expect=1 < "$work/infinispan.in" > "$work/infinispan.log" 2>&1 &
   infinispan_pid=$!
@@ -162,8 +162,14 @@ seed_artifacts() {
 }
 
 # CPU seconds used so far by the registry process.
-registry_cpu() {
-  awk -v hz="$(getconf CLK_TCK)" '{print int(($14+$15)/hz)}' "/proc/$registry_pid/stat"
+registry_cpu() { cpu_seconds "$registry_pid"; }
+
+# CPU seconds used so far by the backend's server when the bench started one JVM for it
+# (Infinispan, Kafka), else 0
+backend_cpu() { local pid=${infinispan_pid:-$kafka_pid}; if [ -n "$pid" ]; then cpu_seconds "$pid"; else echo 0; fi; }
+
+cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{print int(($14+$15)/hz)}' "/proc/$1/stat"
 }
 
 # Runs wrk and prints: requests/s p50 p99 non-2xx

@@ -12,8 +12,13 @@ final class InfinispanTestSettings {
     private InfinispanTestSettings() {}
 
     static InfinispanSettings of(InfinispanBackend.Caches caches) {
+        return of(caches.servers(), caches.prefix());
+    }
+
+    /** Settings for the caches under {@code prefix} on these servers ({@code host:port;...}). */
+    static InfinispanSettings of(String servers, String prefix) {
         return new InfinispanSettings(
-                List.of(caches.servers().split(";")),
+                List.of(servers.split(";")),
                 Optional.empty(),
                 Optional.empty(),
                 "SCRAM-SHA-512",
@@ -22,7 +27,7 @@ final class InfinispanTestSettings {
                 Optional.empty(),
                 "PKCS12",
                 Optional.empty(),
-                caches.prefix(),
+                prefix,
                 false,
                 1,
                 true,
