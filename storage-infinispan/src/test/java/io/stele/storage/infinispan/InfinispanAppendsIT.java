@@ -38,22 +38,36 @@ class InfinispanAppendsIT {
         return "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[]}";
     }
 
-    private static InfinispanSettings newStore() {
-        InfinispanBackend backend = (InfinispanBackend) Backend.shared(InfinispanBackend.KIND);
-        return InfinispanTestSettings.of(backend.newStore());
-    }
+    /** A started storage on a new store of the shared node, and a connection of the test's own to it. */
+    private record Opened(InfinispanStorage storage, Cluster cluster) implements AutoCloseable {
 
-    private static InfinispanStorage started(InfinispanSettings settings) {
-        InfinispanStorage storage = new InfinispanStorage(() -> settings);
-        storage.start();
-        return storage;
+        static Opened newStore() {
+            InfinispanBackend backend = (InfinispanBackend) Backend.shared(InfinispanBackend.KIND);
+            InfinispanSettings settings = InfinispanTestSettings.of(backend.newStore());
+            InfinispanStorage storage = new InfinispanStorage(() -> settings);
+            storage.start();
+            try {
+                return new Opened(storage, Cluster.open(settings));
+            } catch (RuntimeException e) {
+                storage.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            try (storage;
+                    cluster) {
+                // both closed, the test's connection first
+            }
+        }
     }
 
     @Test
     void versionEntryOfAnAppendStoppedBeforeItsCompareAndSet_isNeverServed() {
-        InfinispanSettings settings = newStore();
-        try (InfinispanStorage storage = started(settings);
-                Cluster cluster = Cluster.open(settings)) {
+        try (Opened opened = Opened.newStore()) {
+            InfinispanStorage storage = opened.storage();
+            Cluster cluster = opened.cluster();
             String id = "orders-" + UUID.randomUUID();
             StoredVersion first = storage.artifacts().create(draft(id, schema("First")));
             // what an append leaves when its registry dies after writing the version's entry
@@ -95,9 +109,9 @@ class InfinispanAppendsIT {
 
     @Test
     void contentPointerWrittenWithoutItsContent_isCompletedByTheNextWriterOfThatContent() {
-        InfinispanSettings settings = newStore();
-        try (InfinispanStorage storage = started(settings);
-                Cluster cluster = Cluster.open(settings)) {
+        try (Opened opened = Opened.newStore()) {
+            InfinispanStorage storage = opened.storage();
+            Cluster cluster = opened.cluster();
             String id = "payments-" + UUID.randomUUID();
             storage.artifacts().create(draft(id, schema("First")));
             // what a writer leaves when it dies after claiming a contentId for new content
@@ -131,9 +145,9 @@ class InfinispanAppendsIT {
 
     @Test
     void appendsRacingTheArtifactsDeletion_eitherLandBeforeItOrFindItGone_andLeaveNoEntry() throws Exception {
-        InfinispanSettings settings = newStore();
         ExecutorService pool = Executors.newFixedThreadPool(4);
-        try (InfinispanStorage storage = started(settings)) {
+        try (Opened opened = Opened.newStore()) {
+            InfinispanStorage storage = opened.storage();
             for (int round = 0; round < 10; round++) {
                 String id = "racing-" + round + "-" + UUID.randomUUID();
                 storage.artifacts().create(draft(id, schema("R" + round)));

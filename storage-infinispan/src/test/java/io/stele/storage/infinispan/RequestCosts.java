@@ -31,6 +31,8 @@ public final class RequestCosts {
 
     private static final int THREADS = 32;
     private static final int ARTIFACTS = 1_000;
+    /** The number each request is given; past the seeded entries' keys, so no write replaces them. */
+    private static final AtomicLong SEQUENCE = new AtomicLong(ARTIFACTS);
 
     private RequestCosts() {}
 
@@ -59,7 +61,6 @@ public final class RequestCosts {
 
     /** The kinds of request an append sends, each as one request of its own. */
     private static Map<String, LongConsumer> kinds(Cluster cluster) {
-        AtomicLong content = new AtomicLong();
         byte[] bytes = new byte[370];
         new Random(1).nextBytes(bytes);
         ContentEntry contentEntry = new ContentEntry(bytes, "sha", List.of());
@@ -75,13 +76,13 @@ public final class RequestCosts {
         kinds.put("read a version's entry", n -> cluster.versions.get(n % ARTIFACTS));
         kinds.put("take a globalId", n -> cluster.deadline.await(cluster.globalIds.incrementAndGet(), "counting"));
         kinds.put("write a content's pointer if absent", n -> cluster.keys.putIfAbsent("h" + n, new Pointer(n)));
-        kinds.put("write a content", n -> cluster.contents.put(content.incrementAndGet(), contentEntry));
+        kinds.put("write a content", n -> cluster.contents.put(n, contentEntry));
         kinds.put("write a version's entry (indexed)", n -> cluster.versions.put(n, version));
         kinds.put("write a rules entry (not indexed)", n -> cluster.rules.put("r" + n, new RulesEntry(List.of())));
         RemoteCache<String, Object> plain = plainCache(cluster);
         kinds.put(
                 "write a content to a plain cache",
-                n -> cluster.deadline.await(plain.putAsync("c:" + content.incrementAndGet(), contentEntry), "writing"));
+                n -> cluster.deadline.await(plain.putAsync("c:" + n, contentEntry), "writing"));
         kinds.put("replace an artifact's entry (indexed), read first", n -> {
             String id = "a" + n % ARTIFACTS;
             Region.Versioned<ArtifactEntry> read = cluster.artifacts.getVersioned(id);
@@ -106,7 +107,6 @@ public final class RequestCosts {
 
     /** Requests sent, and the node's CPU milliseconds meanwhile. */
     private static long[] run(ExecutorService threads, LongConsumer request, String pid, int seconds) throws Exception {
-        AtomicLong sequence = new AtomicLong(1_000_000_000L * (System.nanoTime() % 1_000));
         AtomicLong sent = new AtomicLong();
         long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         long cpu = cpuMillis(pid);
@@ -114,7 +114,7 @@ public final class RequestCosts {
         for (int t = 0; t < THREADS; t++) {
             running.add(threads.submit(() -> {
                 while (System.nanoTime() < end) {
-                    request.accept(sequence.incrementAndGet());
+                    request.accept(SEQUENCE.incrementAndGet());
                     sent.incrementAndGet();
                 }
             }));
