@@ -161,15 +161,21 @@ seed_artifacts() {
   done
 }
 
-# CPU seconds used so far by the registry process.
-registry_cpu() { cpu_seconds "$registry_pid"; }
+# CPU time used so far by the registry process, in clock ticks (getconf CLK_TCK a second).
+registry_cpu() { cpu_ticks "$registry_pid"; }
 
-# CPU seconds used so far by the backend's server when the bench started one JVM for it
-# (Infinispan, Kafka), else 0
-backend_cpu() { local pid=${infinispan_pid:-$kafka_pid}; if [ -n "$pid" ]; then cpu_seconds "$pid"; else echo 0; fi; }
+# CPU time used so far by the backend's server when the bench started one JVM for it
+# (Infinispan, Kafka), in clock ticks; else 0
+backend_cpu() { local pid=${infinispan_pid:-$kafka_pid}; if [ -n "$pid" ]; then cpu_ticks "$pid"; else echo 0; fi; }
 
-cpu_seconds() {
-  awk -v hz="$(getconf CLK_TCK)" '{print int(($14+$15)/hz)}' "/proc/$1/stat"
+cpu_ticks() {
+  awk '{print $14+$15}' "/proc/$1/stat"
+}
+
+# Microseconds of CPU per request: per_request <ticks> <requests/s> <seconds>
+per_request() {
+  awk -v t="$1" -v rps="$2" -v s="$3" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN {n = rps * s; if (n > 0) printf "%d", t * 1000000 / hz / n; else printf "-"}'
 }
 
 # Runs wrk and prints: requests/s p50 p99 non-2xx

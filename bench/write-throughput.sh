@@ -5,7 +5,8 @@
 #   bench/write-throughput.sh [postgresql|kafka|infinispan|embedded] [seconds per run]
 #
 # WRITERS="1 8 32" (the default) sets the runs, one per number of writers; WARMUP=90 the warm-up, in s.
-# Each run prints the CPU seconds the registry and, on Kafka and Infinispan, the backend's server used.
+# Each run prints the CPU time per version, in microseconds, that the registry and, on Kafka and
+# Infinispan, the backend's server used: steadier from run to run than the rate on a shared machine.
 # REGISTRY_JAR runs another build's quarkus-run.jar; JAVA_OPTS and INFINISPAN_JAVA_OPTS add JVM options
 # to the registry and the Infinispan node (a profile: -XX:StartFlightRecording=settings=profile,...).
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
@@ -20,12 +21,13 @@ seed_artifacts $artifacts
 # warm-up: the JIT compiles the write path (about a minute of load on two cores) before anything is measured
 ARTIFACTS=$artifacts measure -t2 -c8 -d${WARMUP:-90}s -s "$root/bench/new-versions.lua" "http://127.0.0.1:$port" >/dev/null
 echo "backend: $kind, $artifacts artifacts, ${seconds}s per run, $(nproc) cores"
-printf '%-8s %12s %10s %10s %8s %16s %15s\n' writers versions/s p50 p99 errors registry-cpu-s backend-cpu-s
+printf '%-8s %12s %10s %10s %8s %14s %13s\n' writers versions/s p50 p99 errors registry-us/v backend-us/v
 for writers in ${WRITERS:-1 8 32}; do
   threads=$(( writers < 2 ? 1 : 2 ))
   cpu0=$(registry_cpu) backend0=$(backend_cpu)
   read -r rps p50 p99 errors < <(ARTIFACTS=$artifacts measure -t$threads -c$writers -d${seconds}s --latency \
     -s "$root/bench/new-versions.lua" "http://127.0.0.1:$port")
-  printf '%-8s %12s %10s %10s %8s %16s %15s\n' "$writers" "$rps" "$p50" "$p99" "$errors" \
-    $(( $(registry_cpu) - cpu0 )) $(( $(backend_cpu) - backend0 ))
+  printf '%-8s %12s %10s %10s %8s %14s %13s\n' "$writers" "$rps" "$p50" "$p99" "$errors" \
+    "$(per_request $(( $(registry_cpu) - cpu0 )) "$rps" "$seconds")" \
+    "$(per_request $(( $(backend_cpu) - backend0 )) "$rps" "$seconds")"
 done

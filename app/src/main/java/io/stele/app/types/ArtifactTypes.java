@@ -3,6 +3,7 @@ package io.stele.app.types;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.app.rules.avro.AvroSchemas;
 import io.stele.app.rules.documents.JsonDocuments;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
@@ -181,7 +182,7 @@ public class ArtifactTypes {
 
     private static Schema avroOrNull(String text) {
         try {
-            return new Schema.Parser().setValidateDefaults(false).parse(text);
+            return AvroSchemas.parse(text);
         } catch (RuntimeException e) {
             return null;
         }

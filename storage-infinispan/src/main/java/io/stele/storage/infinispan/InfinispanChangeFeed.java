@@ -2,6 +2,7 @@ package io.stele.storage.infinispan;
 
 import io.stele.storage.Change;
 import io.stele.storage.ChangeFeed;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -21,7 +22,8 @@ import org.jboss.logging.Logger;
  * through any registry on the cluster, reported by the servers to a Hot Rod listener on the cache:
  * every write to an artifact's versions rewrites its artifact entry, so the artifact and rules
  * entries tell of every change a read cache keeps. When the client fails over to another server after
- * losing one, events may have been missed meanwhile: the feed reports {@link Change.Unknown}.
+ * losing one, events may have been missed meanwhile: the feed reports {@link Change.Unknown}. The
+ * servers' events for this registry's own appends are not reported again ({@link OwnEchoes}).
  *
  * <p>Public only because the Hot Rod client calls its listeners' methods by reflection.
  */
@@ -29,7 +31,11 @@ public final class InfinispanChangeFeed implements ChangeFeed, Consumer<Change> 
 
     private static final Logger LOG = Logger.getLogger(InfinispanChangeFeed.class);
 
+    /** How long an append's echo is expected: far longer than an event takes on a working cluster. */
+    private static final Duration ECHO_LAPSE = Duration.ofSeconds(5);
+
     private final List<Consumer<Change>> listeners = new CopyOnWriteArrayList<>();
+    private final OwnEchoes echoes = new OwnEchoes(ECHO_LAPSE);
 
     private Region<String, ArtifactEntry> artifacts;
     private Region<String, RulesEntry> rules;
@@ -58,16 +64,40 @@ public final class InfinispanChangeFeed implements ChangeFeed, Consumer<Change> 
         }
     }
 
+    /**
+     * Takes the next event of this artifact's entry for the echo of the compare-and-set the caller is
+     * about to send, which reports its change itself once it succeeds.
+     */
+    void expectEcho(String artifactId) {
+        echoes.expect(artifactId);
+    }
+
+    /**
+     * Withdraws the echo expected for a compare-and-set that failed, or whose outcome is unknown,
+     * and reports the artifact changed: by another write, or perhaps by this one.
+     */
+    void noEcho(String artifactId) {
+        echoes.withdraw(artifactId);
+        accept(new Change.ArtifactChanged(artifactId));
+    }
+
     private void failedOver() {
         LOG.info("The Infinispan client failed over to another server; dropping every cached entry");
+        echoes.clear();
         accept(new Change.Unknown());
     }
 
-    /** What a change to one key of the cache tells the read caches, if anything. */
-    private void changed(String key) {
+    /**
+     * What a change to one key of the cache tells the read caches, if anything.
+     *
+     * @param mayEcho whether the change may be the echo of an append (a modified entry)
+     */
+    private void changed(String key, boolean mayEcho) {
         String artifactId = artifacts.own(key);
         if (artifactId != null) {
-            accept(new Change.ArtifactChanged(artifactId));
+            if (!(mayEcho && echoes.absorb(artifactId))) {
+                accept(new Change.ArtifactChanged(artifactId));
+            }
             return;
         }
         String scope = rules.own(key);
@@ -84,17 +114,17 @@ public final class InfinispanChangeFeed implements ChangeFeed, Consumer<Change> 
     public final class Events {
         @ClientCacheEntryCreated
         public void created(ClientCacheEntryCreatedEvent<String> e) {
-            changed(e.getKey());
+            changed(e.getKey(), false);
         }
 
         @ClientCacheEntryModified
         public void modified(ClientCacheEntryModifiedEvent<String> e) {
-            changed(e.getKey());
+            changed(e.getKey(), true);
         }
 
         @ClientCacheEntryRemoved
         public void removed(ClientCacheEntryRemovedEvent<String> e) {
-            changed(e.getKey());
+            changed(e.getKey(), false);
         }
 
         @ClientCacheFailover

@@ -67,7 +67,7 @@ public final class InfinispanStorage implements RegistryStorage {
             Transactions transactions = new Transactions(
                     cluster.transactions, cluster.manager.getXaResource(), checked.transactionTimeout());
             VersionWrites writes = new VersionWrites(cluster);
-            VersionAppends appends = new VersionAppends(cluster, writes, checked.transactionTimeout());
+            VersionAppends appends = new VersionAppends(cluster, writes, checked.transactionTimeout(), changes);
             InfinispanVersionStore versions =
                     new InfinispanVersionStore(cluster, transactions, writes, appends, changes);
             InfinispanArtifactStore artifacts =

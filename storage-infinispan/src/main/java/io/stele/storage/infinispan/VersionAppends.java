@@ -43,11 +43,25 @@ final class VersionAppends {
     private final Cluster cluster;
     private final VersionWrites writes;
     private final Duration timeout;
+    private final InfinispanChangeFeed feed;
+    private final Runnable beforeCompareAndSet;
 
-    VersionAppends(Cluster cluster, VersionWrites writes, Duration timeout) {
+    VersionAppends(Cluster cluster, VersionWrites writes, Duration timeout, InfinispanChangeFeed feed) {
+        this(cluster, writes, timeout, feed, () -> {});
+    }
+
+    /** @param beforeCompareAndSet runs before each compare-and-set: where a test makes another write */
+    VersionAppends(
+            Cluster cluster,
+            VersionWrites writes,
+            Duration timeout,
+            InfinispanChangeFeed feed,
+            Runnable beforeCompareAndSet) {
         this.cluster = cluster;
         this.writes = writes;
         this.timeout = timeout;
+        this.feed = feed;
+        this.beforeCompareAndSet = beforeCompareAndSet;
     }
 
     /** Whether an append can store this draft: a version that references others needs a transaction. */
@@ -95,7 +109,7 @@ final class VersionAppends {
                     ArtifactEntries.withVersion(
                             read.value(), number, globalId, VersionState.ENABLED, draft.canonicalHash()),
                     entry);
-            if (cluster.artifacts.replace(id, after, read.version())) {
+            if (replaced(id, after, read.version())) {
                 return new VersionWrites.Stored(Entries.stored(entry), after);
             }
             read = reread(id, draft, globalId);
@@ -111,6 +125,25 @@ final class VersionAppends {
                         null);
             }
             number = read.value().lastVersion() + 1;
+        }
+    }
+
+    /**
+     * Replaces the artifact's entry if it is still at {@code version}, expecting the servers' event
+     * for the write as its echo, which the feed then does not report again (the caller reports the
+     * append itself).
+     */
+    private boolean replaced(String id, ArtifactEntry after, long version) {
+        beforeCompareAndSet.run();
+        feed.expectEcho(id);
+        boolean replaced = false;
+        try {
+            replaced = cluster.artifacts.replace(id, after, version);
+            return replaced;
+        } finally {
+            if (!replaced) {
+                feed.noEcho(id);
+            }
         }
     }
 

@@ -1,32 +1,39 @@
 package io.stele.storage.infinispan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.ArtifactType;
+import io.stele.storage.Change;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.testkit.backends.Backend;
 import io.stele.storage.testkit.backends.InfinispanBackend;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
  * Versions added by compare-and-set ({@link VersionAppends}) on a real node: what a registry stopped
  * between two of an append's writes leaves is never served, and the next writer completes what it
- * can; an append that meets the artifact's deletion leaves nothing behind.
+ * can; an append that meets the artifact's deletion, or keeps losing to other writes, leaves
+ * nothing behind.
  */
 class InfinispanAppendsIT {
 
@@ -181,6 +188,45 @@ class InfinispanAppendsIT {
             assertThat(storage.versions().estimatedCount()).isZero();
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * An append that keeps losing its compare-and-set past {@code transaction-timeout} fails as
+     * unavailable (503), removes the version entry it wrote, and reports the artifact changed, since
+     * the event of the write that beat it may have been taken for its echo.
+     */
+    @Test
+    void appendThatKeepsConflictingPastTheTimeout_failsAsUnavailable_andLeavesNothingBehind() {
+        try (Opened opened = Opened.newStore()) {
+            InfinispanStorage storage = opened.storage();
+            Cluster cluster = opened.cluster();
+            String id = "contended-" + UUID.randomUUID();
+            storage.artifacts().create(draft(id, schema("First")));
+            InfinispanChangeFeed feed = new InfinispanChangeFeed();
+            List<Change> reported = new CopyOnWriteArrayList<>();
+            feed.subscribe(reported::add);
+            AtomicInteger rivals = new AtomicInteger();
+            // another registry's append lands between this append's read and its compare-and-set
+            Runnable rival = () -> {
+                if (rivals.getAndIncrement() == 0) {
+                    storage.versions().add(draft(id, schema("Rival")));
+                }
+            };
+            VersionAppends appends =
+                    new VersionAppends(cluster, new VersionWrites(cluster), Duration.ZERO, feed, rival);
+
+            assertThatThrownBy(() -> appends.append(draft(id, schema("Loser"))))
+                    .isInstanceOf(StorageUnavailableException.class)
+                    .hasMessageContaining("kept conflicting with other writes")
+                    .hasMessageContaining("stele.storage.infinispan.transaction-timeout");
+
+            assertThat(rivals.get()).isEqualTo(1);
+            assertThat(storage.versions().list(id)).containsExactly(1, 2);
+            assertThat(Queries.count(cluster.versions, "stele.VersionEntry"))
+                    .as("version entries on the node: the loser's is removed")
+                    .isEqualTo(2);
+            assertThat(reported).contains(new Change.ArtifactChanged(id));
         }
     }
 }

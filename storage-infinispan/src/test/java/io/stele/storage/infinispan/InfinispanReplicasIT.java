@@ -118,23 +118,58 @@ class InfinispanReplicasIT {
         }
     }
 
+    /**
+     * Each replica hears of the other's changes. An append is reported by the store that made it,
+     * before it returns, and the servers' event for it is not reported again on that replica: the
+     * repeat dropped the version the write had just cached as its artifact's latest, so every append
+     * read it back (2026-11-27). The other replica still hears of it.
+     */
     @Test
-    void eachReplicaHearsOfTheOthersChanges() throws Exception {
+    void eachReplicaHearsOfTheOthersChanges_andAnAppendIsReportedOnceWhereItWasMade() throws Exception {
         InfinispanBackend.Caches caches = newCaches();
         try (InfinispanStorage a = replica(caches);
                 InfinispanStorage b = replica(caches)) {
+            List<Change> heardByA = new CopyOnWriteArrayList<>();
             List<Change> heardByB = new CopyOnWriteArrayList<>();
-            try (AutoCloseable subscription = b.changes().subscribe(heardByB::add)) {
-                String id = "heard-" + UUID.randomUUID();
+            try (AutoCloseable onA = a.changes().subscribe(heardByA::add);
+                    AutoCloseable onB = b.changes().subscribe(heardByB::add)) {
+                String id = "echo-" + UUID.randomUUID();
                 a.artifacts().create(draft(id, 1));
+                awaitServersEvent(heardByA, heardByB, id); // a create in a transaction is heard again
+                heardByA.clear();
+                heardByB.clear();
+
                 a.versions().add(draft(id, 2));
+                // The servers send a listener its events in the order they applied the writes: once
+                // the event of a later write has come, the append's has too.
+                String fence = "fence-" + UUID.randomUUID();
+                a.artifacts().create(draft(fence, 1));
+                awaitServersEvent(heardByA, heardByB, fence);
+
+                assertThat(heardByA)
+                        .as("what replica a reported of the artifact it appended to")
+                        .filteredOn(c ->
+                                c.equals(new Change.ArtifactChanged(id)) || c.equals(new Change.VersionsChanged(id)))
+                        .containsExactly(new Change.VersionsChanged(id));
+                assertThat(heardByB).contains(new Change.ArtifactChanged(id));
+
                 a.rules().create(io.stele.storage.RuleScope.GLOBAL, io.stele.storage.RuleType.VALIDITY, "FULL");
-                await("replica b hears of the artifact replica a wrote, and of the global rule")
+                await("replica b hears of the global rule replica a wrote")
                         .atMost(Duration.ofSeconds(30))
-                        .until(() -> heardByB.contains(new Change.ArtifactChanged(id))
-                                && heardByB.contains(new Change.GlobalChanged()));
+                        .until(() -> heardByB.contains(new Change.GlobalChanged()));
             }
         }
+    }
+
+    /**
+     * Waits until replica a has heard of a write it made twice (its own report and the servers'
+     * event) and replica b once.
+     */
+    private static void awaitServersEvent(List<Change> heardByA, List<Change> heardByB, String artifactId) {
+        Change changed = new Change.ArtifactChanged(artifactId);
+        await("both replicas hear the servers' event for a create of '" + artifactId + "'")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> Collections.frequency(heardByA, changed) == 2 && heardByB.contains(changed));
     }
 
     @Test

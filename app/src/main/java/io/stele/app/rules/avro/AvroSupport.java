@@ -91,6 +91,13 @@ public final class AvroSupport implements TypeSupport {
 
     /** Parses a schema after the schemas it references, whose named types it may use. */
     static Schema parse(String content, ResolvedReferences references, boolean validateDefaults) {
+        if (references.isEmpty() && !validateDefaults) {
+            try {
+                return AvroSchemas.parse(content);
+            } catch (RuntimeException e) {
+                throw new InvalidContentException("Invalid Avro schema: " + reason(e, content), e);
+            }
+        }
         Schema.Parser parser = new Schema.Parser().setValidateDefaults(validateDefaults);
         for (ResolvedReferences.Named referenced : references.inOrder()) {
             try {
