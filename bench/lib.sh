@@ -88,7 +88,8 @@ start_bare() {
 }
 
 # A one-node Infinispan cluster from the jars the build resolved (module infinispan-server), in
-# $work/infinispan, with its file store and index on disk.
+# $work/infinispan, with its file store and index on disk. Its JVM runs the throughput collector, as
+# docs/storage.md advises for servers with few cores; INFINISPAN_JAVA_OPTS replaces that choice.
 start_infinispan() {
   local cp_file=$root/infinispan-server/target/classes/io/stele/infinispan-server/classpath.txt
   [ -f "$cp_file" ] || { echo "Build the project first: mvn -B -DskipTests install" >&2; exit 1; }
@@ -96,7 +97,7 @@ start_infinispan() {
   # the node runs until its input ends: a pipe this shell holds open until it exits
   mkfifo "$work/infinispan.in"
   exec 9<>"$work/infinispan.in"
-  java -Xmx1g -Djava.net.preferIPv4Stack=true ${INFINISPAN_JAVA_OPTS:-} -cp "$(cat "$cp_file"):$root/infinispan-server/target/classes" \
+  java -Xmx1g -Djava.net.preferIPv4Stack=true ${INFINISPAN_JAVA_OPTS--XX:+UseParallelGC} -cp "$(cat "$cp_file"):$root/infinispan-server/target/classes" \
     io.stele.infinispan.server.HotRodNode port=$iport data="$work/infinispan" cluster=stele-bench node=bench \
     bind-port=$((iport + 1)) members=$((iport + 1)) expect=1 < "$work/infinispan.in" > "$work/infinispan.log" 2>&1 &
   infinispan_pid=$!

@@ -7,8 +7,9 @@
 # WRITERS="1 8 32" (the default) sets the runs, one per number of writers; WARMUP=90 the warm-up, in s.
 # Each run prints the CPU time per version, in microseconds, that the registry and, on Kafka and
 # Infinispan, the backend's server used: steadier from run to run than the rate on a shared machine.
-# REGISTRY_JAR runs another build's quarkus-run.jar; JAVA_OPTS and INFINISPAN_JAVA_OPTS add JVM options
-# to the registry and the Infinispan node (a profile: -XX:StartFlightRecording=settings=profile,...).
+# REGISTRY_JAR runs another build's quarkus-run.jar; JAVA_OPTS adds JVM options to the registry (a
+# profile: -XX:StartFlightRecording=settings=profile,...). INFINISPAN_JAVA_OPTS sets the Infinispan
+# node's, in place of its default -XX:+UseParallelGC (set empty, the node runs the JVM's own collector).
 # Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
 # PostgreSQL server (Debian: postgresql). Everything runs on 127.0.0.1 and is removed afterwards.
 kind=${1:-postgresql}
