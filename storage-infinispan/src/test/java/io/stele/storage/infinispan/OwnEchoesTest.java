@@ -54,23 +54,25 @@ class OwnEchoesTest {
 
     @Test
     void anExpectationThatLapsed_takesNoEvent() {
-        AtomicLong now = new AtomicLong();
-        OwnEchoes lapsing = new OwnEchoes(Duration.ofNanos(10), now::get);
-        lapsing.expect("orders");
-        now.set(11);
-        assertThat(lapsing.absorb("orders")).isFalse();
+        assertThat(withALapsedEcho("orders").absorb("orders")).isFalse();
     }
 
     @Test
     void anExpectationThatLapsed_isReplacedByANewOne_notCountedWithIt() {
-        AtomicLong now = new AtomicLong();
-        OwnEchoes lapsing = new OwnEchoes(Duration.ofNanos(10), now::get);
-        lapsing.expect("orders");
-        now.set(11);
+        OwnEchoes lapsing = withALapsedEcho("orders");
         lapsing.expect("orders");
         assertThat(lapsing.absorb("orders")).isTrue();
         assertThat(lapsing.absorb("orders"))
                 .as("the lapsed echo is not expected any more")
                 .isFalse();
+    }
+
+    /** Echoes whose one expected echo of this artifact has lapsed, on a clock that then stays still. */
+    private static OwnEchoes withALapsedEcho(String artifactId) {
+        AtomicLong now = new AtomicLong();
+        OwnEchoes lapsing = new OwnEchoes(Duration.ofNanos(10), now::get);
+        lapsing.expect(artifactId);
+        now.set(11);
+        return lapsing;
     }
 }
