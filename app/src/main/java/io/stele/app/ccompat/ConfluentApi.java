@@ -16,6 +16,8 @@ import io.stele.app.ccompat.ConfluentBodies.SchemaString;
 import io.stele.app.ccompat.ConfluentBodies.SubjectVersion;
 import io.stele.app.mode.Mode;
 import io.stele.app.mode.ReadOnlyException;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.ConflictException;
@@ -44,6 +46,7 @@ import java.util.Optional;
 @Produces({ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON})
 public abstract class ConfluentApi extends ConfluentSubjectsApi {
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("schemas/types")
     public List<String> schemaTypes() {
@@ -51,6 +54,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     /** A schema by id. {@code subject} is only a hint, as in Confluent: an id means one schema everywhere. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("schemas/ids/{id}")
     public Response schemaById(
@@ -82,6 +86,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     /** The subjects and versions that use a schema id; soft-deleted ones with {@code deleted=true}. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("schemas/ids/{id}/versions")
     public List<SubjectVersion> versionsOfSchema(@PathParam("id") String id, @QueryParam("deleted") String deleted) {
@@ -94,6 +99,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
      * A version of a subject: a number from 1, or {@code latest} or {@code -1} for the latest; a
      * soft-deleted one with {@code deleted=true}.
      */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("subjects/{subject}/versions/{version}")
     public Response version(
@@ -109,6 +115,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
      * In IMPORT mode the body must give the {@code id} (and may give the {@code version}) the schema
      * had in the registry it comes from; in any other mode it must not.
      */
+    @Needs(Role.DEVELOPER)
     @POST
     @Path("subjects/{subject}/versions")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -173,6 +180,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
      * text every time, so a text found before is answered on the event loop from memory while its
      * version is cached and unchanged; anything else is looked up on a worker thread.
      */
+    @Needs(Role.READ_ONLY)
     @POST
     @Path("subjects/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -212,6 +220,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     /** A schema's text alone, as it was registered. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("schemas/ids/{id}/schema")
     public Response schemaText(@PathParam("id") String id, @QueryParam("format") String format) {
@@ -222,6 +231,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     /** The subjects that use a schema id, ascending; through soft-deleted versions too with {@code deleted=true}. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("schemas/ids/{id}/subjects")
     public List<String> subjectsOfSchema(@PathParam("id") String id, @QueryParam("deleted") String deleted) {
@@ -232,6 +242,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     }
 
     /** A version's schema text alone. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("subjects/{subject}/versions/{version}/schema")
     public Response versionText(
@@ -250,6 +261,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
      * ones too, since they keep it from being deleted. {@code offset} and {@code limit} of {@link
      * Listing} take a window of the list.
      */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("subjects/{subject}/versions/{version}/referencedby")
     public List<Long> referencedBy(

@@ -12,6 +12,8 @@ import io.stele.app.ccompat.ConfluentBodies.ConfigAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.rules.Compatibility;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
@@ -37,6 +39,7 @@ import java.util.Optional;
 @Produces({ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON})
 abstract class ConfluentConfigApi extends ConfluentModeApi {
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("config")
     public ConfigAnswer globalConfig() {
@@ -50,6 +53,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
      * A subject's own compatibility level, or with {@code defaultToGlobal=true} the level in force for
      * it.
      */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("config/{subject}")
     public ConfigAnswer subjectConfig(
@@ -68,6 +72,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     }
 
     /** Sets the global compatibility level, which the v1 API enforces too: it is the global COMPATIBILITY rule. */
+    @Needs(Role.ADMIN)
     @PUT
     @Path("config")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -82,6 +87,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
      * Sets a subject's compatibility level, its COMPATIBILITY rule, whether or not the subject has
      * versions yet: the level applies to the versions registered after it.
      */
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("config/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -93,6 +99,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     }
 
     /** Removes the global compatibility level, answering the level it had; the default applies again. */
+    @Needs(Role.ADMIN)
     @DELETE
     @Path("config")
     public ConfigAnswer deleteGlobalConfig() {
@@ -106,6 +113,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     }
 
     /** Removes a subject's own compatibility level, answering the level it had. */
+    @Needs(Role.DEVELOPER)
     @DELETE
     @Path("config/{subject}")
     public ConfigAnswer deleteSubjectConfig(@PathParam("subject") String subject) {
@@ -124,6 +132,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
      * Whether a schema would be accepted as the subject's next version, checked against one version
      * of it (a number, {@code latest} or {@code -1}) at the level in force.
      */
+    @Needs(Role.READ_ONLY)
     @POST
     @Path("compatibility/subjects/{subject}/versions/{version}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -136,6 +145,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     }
 
     /** Whether a schema would be accepted as the subject's next version, against the versions its level names. */
+    @Needs(Role.READ_ONLY)
     @POST
     @Path("compatibility/subjects/{subject}/versions")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -145,6 +155,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     }
 
     /** The root: an empty object, as Confluent answers it, which tools ask to see a registry is there. */
+    @Needs(Role.READ_ONLY)
     @GET
     public Map<String, Object> root() {
         return Map.of();
@@ -154,6 +165,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
      * Which cluster this registry is, as Confluent's {@code /v1/metadata/id} answers: Stele is one
      * registry cluster, named {@code stele}, tied to no Kafka cluster of its own (so that id is empty).
      */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("v1/metadata/id")
     public ClusterId clusterId() {
@@ -162,6 +174,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     }
 
     /** The contexts: only the default one, {@code .}, as Stele has no contexts. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("contexts")
     public List<String> contexts() {

@@ -5,6 +5,8 @@ import static io.stele.app.ccompat.ConfluentRequests.flag;
 
 import io.stele.app.ccompat.ConfluentBodies.ModeBody;
 import io.stele.app.mode.Mode;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.PageRequest;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
@@ -28,6 +30,7 @@ import java.util.Optional;
 abstract class ConfluentModeApi extends ConfluentResource {
 
     /** The global mode; READWRITE when none is set. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("mode")
     public ModeBody globalMode() {
@@ -35,6 +38,7 @@ abstract class ConfluentModeApi extends ConfluentResource {
     }
 
     /** A subject's own mode, or with {@code defaultToGlobal=true} the mode in force for it. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("mode/{subject}")
     public ModeBody subjectMode(
@@ -51,6 +55,7 @@ abstract class ConfluentModeApi extends ConfluentResource {
      * Sets the global mode and echoes it. IMPORT needs a registry without subjects, unless {@code
      * force=true}.
      */
+    @Needs(Role.ADMIN)
     @PUT
     @Path("mode")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -72,6 +77,7 @@ abstract class ConfluentModeApi extends ConfluentResource {
      * Sets a subject's mode and echoes it, whether or not the subject has versions yet. IMPORT needs
      * a subject without versions, or whose versions are all soft-deleted, unless {@code force=true}.
      */
+    @Needs(Role.ADMIN)
     @PUT
     @Path("mode/{subject}")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
@@ -91,6 +97,7 @@ abstract class ConfluentModeApi extends ConfluentResource {
     }
 
     /** Removes a subject's own mode, answering the mode it had; the global mode applies again. */
+    @Needs(Role.ADMIN)
     @DELETE
     @Path("mode/{subject}")
     public ModeBody deleteSubjectMode(@PathParam("subject") String subject) {

@@ -7,6 +7,9 @@ import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.metrics.RequestTimer;
+import io.stele.app.security.AccessControl;
+import io.stele.app.security.Operation;
+import io.stele.app.security.RouteDeclarations;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -49,6 +52,16 @@ public class ConfluentRoutes {
     @Inject
     CachedAnswerMetrics metrics;
 
+    @Inject
+    AccessControl access;
+
+    /** The operations answered here, each the one of the resource method it answers for. */
+    private static final Operation SCHEMA_BY_ID = Operation.servedFor(ConfluentRootResource.class, "schemaById");
+
+    private static final Operation LATEST_VERSION = Operation.servedFor(ConfluentRootResource.class, "version");
+
+    private static final Operation LOOKUP_OPERATION = Operation.servedFor(ConfluentRootResource.class, "lookup");
+
     /** A lookup's path at either root: {@code POST /subjects/{subject}}. */
     private static final String LOOKUP = "(/apis/ccompat/v7)?/subjects/[^/]+";
 
@@ -60,9 +73,11 @@ public class ConfluentRoutes {
     private final BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_LOOKUP_BODY);
 
     void register(@Observes Router router) {
-        router.get().order(ORDER).handler(this::route);
-        router.postWithRegex(LOOKUP).order(ORDER - 1).handler(this::readLookupBody);
-        router.postWithRegex(LOOKUP).order(ORDER).handler(this::lookup);
+        RouteDeclarations.serving(router.get().order(ORDER), SCHEMA_BY_ID, LATEST_VERSION)
+                .handler(this::route);
+        RouteDeclarations.passing(router.postWithRegex(LOOKUP).order(ORDER - 1)).handler(this::readLookupBody);
+        RouteDeclarations.serving(router.postWithRegex(LOOKUP).order(ORDER), LOOKUP_OPERATION)
+                .handler(this::lookup);
     }
 
     /**
@@ -105,7 +120,7 @@ public class ConfluentRoutes {
             String schema = schemaText(body.buffer());
             answer = schema == null ? null : answers.rememberedLookup(subject, schema);
         }
-        if (answer == null || !plain(ctx)) {
+        if (answer == null || !plain(ctx) || !access.admits(ctx, LOOKUP_OPERATION)) {
             ctx.next();
             return;
         }
@@ -151,14 +166,17 @@ public class ConfluentRoutes {
         }
         Buffer answer = null;
         Endpoint endpoint = null;
+        Operation operation = null;
         if (path.startsWith(SCHEMAS_BY_ID)) {
             endpoint = Endpoint.CONFLUENT_SCHEMA_BY_ID;
+            operation = SCHEMA_BY_ID;
             answer = schemaById(path);
         } else if (path.startsWith(SUBJECTS) && path.endsWith(LATEST)) {
             endpoint = Endpoint.CONFLUENT_LATEST;
+            operation = LATEST_VERSION;
             answer = latest(path);
         }
-        if (answer == null || !plain(ctx)) {
+        if (answer == null || !plain(ctx) || !access.admits(ctx, operation)) {
             ctx.next();
             return;
         }

@@ -7,6 +7,8 @@ import static io.stele.app.ccompat.ConfluentRequests.latest;
 import static io.stele.app.ccompat.ConfluentRequests.number;
 
 import io.stele.app.artifacts.AllArtifactIds;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.PageRequest;
 import io.stele.storage.StoredVersion;
@@ -82,6 +84,7 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
      * Every subject, ascending, that has a version not soft-deleted, or as {@link Listing} asks.
      * {@code subjectPrefix} keeps those that start with it.
      */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("subjects")
     public Response subjects(@QueryParam("subjectPrefix") String prefix, @BeanParam Listing listing) {
@@ -113,6 +116,7 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
     }
 
     /** A subject's version numbers, ascending: those not soft-deleted, or as {@link Listing} asks. */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("subjects/{subject}/versions")
     public List<Integer> versions(@PathParam("subject") String subject, @BeanParam Listing listing) {
@@ -134,6 +138,7 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
      * with {@code latestOnly=true} each subject's latest alone. {@code subjectPrefix} keeps the
      * subjects that start with it. Read a page of subjects at a time, as {@code GET /subjects}.
      */
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("schemas")
     public Response schemas(
@@ -198,6 +203,7 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
      * Soft-deletes every version of a subject, answering their numbers; with {@code permanent=true}
      * deletes a subject whose versions are all soft-deleted for good, with its configuration.
      */
+    @Needs(Role.DEVELOPER)
     @DELETE
     @Path("subjects/{subject}")
     public List<Integer> deleteSubject(
@@ -233,6 +239,7 @@ abstract class ConfluentSubjectsApi extends ConfluentConfigApi {
      * Soft-deletes one version (a number, {@code latest} or {@code -1}), answering its number; with
      * {@code permanent=true} deletes a soft-deleted version for good.
      */
+    @Needs(Role.DEVELOPER)
     @DELETE
     @Path("subjects/{subject}/versions/{version}")
     public int deleteVersion(

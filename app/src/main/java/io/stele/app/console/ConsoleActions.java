@@ -5,9 +5,12 @@ import static io.stele.app.console.ConsolePages.html;
 import static io.stele.app.console.ConsolePages.number;
 import static io.stele.app.console.ConsolePages.orEmpty;
 
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.stele.app.console.ConsoleTemplates.CheckView;
 import io.stele.app.console.ConsoleTemplates.CreateView;
 import io.stele.app.console.Views.Choice;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.InvalidRequestException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -24,6 +27,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 
@@ -39,12 +43,21 @@ public class ConsoleActions {
     @Inject
     Console console;
 
+    @Inject
+    CurrentVertxRequest request;
+
+    @Needs(Role.DEVELOPER)
     @POST
     @Path("new")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Response create(
-            @RestForm String id, @RestForm String type, @RestForm String content, @RestForm("file") FileUpload file) {
+            @RestForm(ConsoleGuard.FIELD) String csrf,
+            @RestForm String id,
+            @RestForm String type,
+            @RestForm String content,
+            @RestForm("file") FileUpload file) {
         try {
+            ConsoleGuard.checkForm(request.getCurrent(), csrf);
             String created = console.create(orEmpty(id), orEmpty(type), body(content, file));
             return seeOther(UriBuilder.fromPath("/ui/artifacts/{id}").queryParam("done", "created"), created);
         } catch (RuntimeException e) {
@@ -58,43 +71,74 @@ public class ConsoleActions {
         }
     }
 
-    /** "Would this be accepted?" ({@code action=check}), or adds the version ({@code action=add}). */
+    /** "Would this be accepted?": runs the artifact's rules over the content and stores nothing. */
+    @Needs(Role.READ_ONLY)
     @POST
-    @Path("artifacts/{id}/check")
+    @Path("artifacts/{artifactId}/check")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public Response checkOrAdd(
-            @PathParam("id") String id,
-            @RestForm String action,
+    public Response check(
+            @PathParam("artifactId") String id,
+            @RestForm(ConsoleGuard.FIELD) String csrf,
             @RestForm String content,
             @RestForm("file") FileUpload file) {
-        String given = orEmpty(content);
+        return onCheckPage(id, csrf, content, file, (type, body) -> {
+            console.test(id, body);
+            String shown = orEmpty(content).isEmpty() ? new String(body, StandardCharsets.UTF_8) : content;
+            return html(200, ConsoleTemplates.check(new CheckView(id, type, shown, true, true, null)));
+        });
+    }
+
+    /** Adds the content as the artifact's next version, if its rules accept it. */
+    @Needs(Role.DEVELOPER)
+    @POST
+    @Path("artifacts/{artifactId}/versions")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Response addVersion(
+            @PathParam("artifactId") String id,
+            @RestForm(ConsoleGuard.FIELD) String csrf,
+            @RestForm String content,
+            @RestForm("file") FileUpload file) {
+        return onCheckPage(id, csrf, content, file, (type, body) -> {
+            int version = console.addVersion(id, body);
+            return seeOther(
+                    UriBuilder.fromPath("/ui/artifacts/{id}/versions/" + version)
+                            .queryParam("done", "version"),
+                    id);
+        });
+    }
+
+    /**
+     * Runs one of the check page's actions on the content given (typed, or a file's); a failure
+     * renders the page again, as filled in, with the status and message the API would answer.
+     */
+    private Response onCheckPage(
+            String id, String csrf, String content, FileUpload file, BiFunction<String, byte[], Response> action) {
         String type = "";
         try {
+            ConsoleGuard.checkForm(request.getCurrent(), csrf);
             type = console.type(id);
-            byte[] body = body(content, file);
-            if ("add".equals(action)) {
-                int version = console.addVersion(id, body);
-                return seeOther(
-                        UriBuilder.fromPath("/ui/artifacts/{id}/versions/" + version)
-                                .queryParam("done", "version"),
-                        id);
-            }
-            console.test(id, body);
-            String shown = given.isEmpty() ? new String(body, StandardCharsets.UTF_8) : given;
-            return html(200, ConsoleTemplates.check(new CheckView(id, type, shown, true, true, null)));
+            return action.apply(type, body(content, file));
         } catch (RuntimeException e) {
             String shownType = type;
             return failed(
-                    e, failure -> ConsoleTemplates.check(new CheckView(id, shownType, given, true, false, failure)));
+                    e,
+                    failure -> ConsoleTemplates.check(
+                            new CheckView(id, shownType, orEmpty(content), true, false, failure)));
         }
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
-    @Path("artifacts/{id}/meta")
+    @Path("artifacts/{artifactId}/meta")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response meta(
-            @PathParam("id") String id, @RestForm String name, @RestForm String description, @RestForm String labels) {
+            @PathParam("artifactId") String id,
+            @RestForm(ConsoleGuard.FIELD) String csrf,
+            @RestForm String name,
+            @RestForm String description,
+            @RestForm String labels) {
         try {
+            ConsoleGuard.checkForm(request.getCurrent(), csrf);
             console.updateMeta(id, orEmpty(name), orEmpty(description), orEmpty(labels));
             return seeOther(UriBuilder.fromPath("/ui/artifacts/{id}").queryParam("done", "meta"), id);
         } catch (RuntimeException e) {
@@ -102,12 +146,17 @@ public class ConsoleActions {
         }
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
-    @Path("artifacts/{id}/rules")
+    @Path("artifacts/{artifactId}/rules")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response artifactRules(
-            @PathParam("id") String id, @RestForm String validity, @RestForm String compatibility) {
+            @PathParam("artifactId") String id,
+            @RestForm(ConsoleGuard.FIELD) String csrf,
+            @RestForm String validity,
+            @RestForm String compatibility) {
         try {
+            ConsoleGuard.checkForm(request.getCurrent(), csrf);
             console.setRules(Optional.of(id), orEmpty(validity), orEmpty(compatibility));
             return seeOther(UriBuilder.fromPath("/ui/artifacts/{id}").queryParam("done", "rules"), id);
         } catch (RuntimeException e) {
@@ -115,11 +164,17 @@ public class ConsoleActions {
         }
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
-    @Path("artifacts/{id}/versions/{version}/state")
+    @Path("artifacts/{artifactId}/versions/{version}/state")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response state(@PathParam("id") String id, @PathParam("version") String version, @RestForm String state) {
+    public Response state(
+            @PathParam("artifactId") String id,
+            @PathParam("version") String version,
+            @RestForm(ConsoleGuard.FIELD) String csrf,
+            @RestForm String state) {
         try {
+            ConsoleGuard.checkForm(request.getCurrent(), csrf);
             int number = number("version", version, 0);
             console.changeState(id, number, orEmpty(state));
             return seeOther(
@@ -132,11 +187,14 @@ public class ConsoleActions {
         }
     }
 
+    @Needs(Role.ADMIN)
     @POST
     @Path("rules")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response globalRules(@RestForm String validity, @RestForm String compatibility) {
+    public Response globalRules(
+            @RestForm(ConsoleGuard.FIELD) String csrf, @RestForm String validity, @RestForm String compatibility) {
         try {
+            ConsoleGuard.checkForm(request.getCurrent(), csrf);
             console.setRules(Optional.empty(), orEmpty(validity), orEmpty(compatibility));
             return seeOther(UriBuilder.fromPath("/ui/rules").queryParam("done", "rules"));
         } catch (RuntimeException e) {

@@ -4,6 +4,11 @@ import io.quarkus.qute.TemplateExtension;
 import io.quarkus.qute.TemplateInstance;
 import io.stele.app.console.Views.Failure;
 import io.stele.app.rest.WholeNumbers;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Operation;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import io.stele.app.security.RouteDeclarations;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.event.Observes;
@@ -48,25 +53,38 @@ public class ConsolePages {
     @Inject
     Overview overview;
 
+    /** A browser's first visit: {@code GET /} with HTML acceptable is sent to the console. */
+    static final Operation HOME = Operation.open("GET", "/", Api.CONSOLE);
+
+    /**
+     * {@code GET /ui/logout} without a console session: back to the console. With one, the OIDC
+     * extension ends the session before any route runs ({@code quarkus.oidc.logout.path}).
+     */
+    static final Operation SIGNED_OUT = Operation.open("GET", "/ui/logout", Api.CONSOLE);
+
     void register(@Observes Router router) {
-        router.get("/").handler(ctx -> {
+        RouteDeclarations.serving(router.get("/"), HOME).handler(ctx -> {
             String accept = ctx.request().getHeader(HttpHeaders.ACCEPT);
             if (accept != null && accept.contains(MediaType.TEXT_HTML)) {
-                ctx.response()
-                        .setStatusCode(303)
-                        .putHeader(HttpHeaders.LOCATION, "/ui")
-                        .end();
+                toConsole(ctx);
             } else {
                 ctx.next();
             }
         });
+        RouteDeclarations.serving(router.get(SIGNED_OUT.template()), SIGNED_OUT).handler(ConsolePages::toConsole);
     }
 
+    private static void toConsole(io.vertx.ext.web.RoutingContext ctx) {
+        ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, "/ui").end();
+    }
+
+    @Needs(Role.READ_ONLY)
     @GET
     public Response overview() {
         return page(() -> ConsoleTemplates.overview(overview.view()));
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("artifacts")
     public Response search(
@@ -81,37 +99,43 @@ public class ConsolePages {
         return page(() -> ConsoleTemplates.search(console.search(q, field, kind, number("offset", offset, 0), query)));
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
-    @Path("artifacts/{id}")
+    @Path("artifacts/{artifactId}")
     public Response artifact(
-            @PathParam("id") String id, @QueryParam("offset") String offset, @QueryParam("done") String done) {
+            @PathParam("artifactId") String id, @QueryParam("offset") String offset, @QueryParam("done") String done) {
         return page(
                 () -> ConsoleTemplates.artifact(console.artifact(id, number("offset", offset, 0), notice(done), null)));
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
-    @Path("artifacts/{id}/versions/{version}")
+    @Path("artifacts/{artifactId}/versions/{version}")
     public Response version(
-            @PathParam("id") String id, @PathParam("version") String version, @QueryParam("done") String done) {
+            @PathParam("artifactId") String id, @PathParam("version") String version, @QueryParam("done") String done) {
         return page(
                 () -> ConsoleTemplates.version(console.version(id, number("version", version, 0), notice(done), null)));
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
-    @Path("artifacts/{id}/diff")
-    public Response diff(@PathParam("id") String id, @QueryParam("from") String from, @QueryParam("to") String to) {
+    @Path("artifacts/{artifactId}/diff")
+    public Response diff(
+            @PathParam("artifactId") String id, @QueryParam("from") String from, @QueryParam("to") String to) {
         return page(() -> ConsoleTemplates.diff(console.diff(id, optional("from", from), optional("to", to))));
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
-    @Path("artifacts/{id}/check")
-    public Response check(@PathParam("id") String id) {
+    @Path("artifacts/{artifactId}/check")
+    public Response check(@PathParam("artifactId") String id) {
         return page(() -> {
             String type = console.type(id);
             return ConsoleTemplates.check(new ConsoleTemplates.CheckView(id, type, "", false, false, null));
         });
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("new")
     public Response create() {
@@ -119,6 +143,7 @@ public class ConsolePages {
                 "", Views.Choice.of(Console.typeNames(), "", "Tell from the content"), "", null)));
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("rules")
     public Response rules(@QueryParam("done") String done) {

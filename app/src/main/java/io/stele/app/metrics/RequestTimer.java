@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.http.Outcome;
+import io.stele.app.security.RouteDeclarations;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -51,7 +52,7 @@ public class RequestTimer {
     void register(@Observes Router router) {
         String root = nonApplicationRoot.startsWith("/") ? nonApplicationRoot : "/" + nonApplicationRoot;
         untimedPrefix = root.endsWith("/") ? root : root + "/";
-        router.route().order(ORDER).handler(this::route);
+        RouteDeclarations.passing(router.route().order(ORDER)).handler(this::route);
     }
 
     private void route(RoutingContext ctx) {

@@ -1,5 +1,7 @@
 package io.stele.app.rest;
 
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import jakarta.inject.Inject;
@@ -23,11 +25,13 @@ public class ArtifactRulesResource {
     @Inject
     RuleEndpoints rules;
 
+    @Needs(Role.READ_ONLY)
     @GET
     public List<RuleType> listArtifactRules(@PathParam("artifactId") String artifactId) {
         return rules.list(RuleScope.artifact(artifactId));
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response createArtifactRule(@PathParam("artifactId") String artifactId, Rule rule) {
@@ -35,18 +39,21 @@ public class ArtifactRulesResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.DEVELOPER)
     @DELETE
     public Response deleteArtifactRules(@PathParam("artifactId") String artifactId) {
         rules.deleteAll(RuleScope.artifact(artifactId));
         return Response.noContent().build();
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{rule}")
     public Rule getArtifactRuleConfig(@PathParam("artifactId") String artifactId, @PathParam("rule") String rule) {
         return rules.get(RuleScope.artifact(artifactId), rule);
     }
 
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("{rule}")
     @Consumes(MediaType.WILDCARD)
@@ -55,6 +62,7 @@ public class ArtifactRulesResource {
         return rules.update(RuleScope.artifact(artifactId), rule, body);
     }
 
+    @Needs(Role.DEVELOPER)
     @DELETE
     @Path("{rule}")
     public Response deleteArtifactRule(@PathParam("artifactId") String artifactId, @PathParam("rule") String rule) {

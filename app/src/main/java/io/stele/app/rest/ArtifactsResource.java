@@ -8,6 +8,8 @@ import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.app.artifacts.IfExists;
 import io.stele.app.artifacts.VersionStates;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
@@ -63,6 +65,7 @@ public class ArtifactsResource {
     }
 
     /** Every artifact id, ascending, streamed as one JSON array ({@link AllArtifactIds}). */
+    @Needs(Role.READ_ONLY)
     @GET
     @APIResponse(
             responseCode = "200",
@@ -78,6 +81,7 @@ public class ArtifactsResource {
                 .build();
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
     @Consumes(MediaType.WILDCARD)
     public ArtifactMetaData createArtifact(
@@ -91,6 +95,7 @@ public class ArtifactsResource {
         return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{artifactId}")
     @Produces(MediaType.WILDCARD)
@@ -99,6 +104,7 @@ public class ArtifactsResource {
         return responses.latest(artifactId, ifNoneMatch);
     }
 
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("{artifactId}")
     @Consumes(MediaType.WILDCARD)
@@ -111,6 +117,7 @@ public class ArtifactsResource {
         return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
     }
 
+    @Needs(Role.DEVELOPER)
     @DELETE
     @Path("{artifactId}")
     public Response deleteArtifact(@PathParam("artifactId") String artifactId) {
@@ -118,6 +125,7 @@ public class ArtifactsResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("{artifactId}/state")
     @Consumes(MediaType.WILDCARD)
@@ -126,6 +134,7 @@ public class ArtifactsResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("{artifactId}/versions/{version}/state")
     @Consumes(MediaType.WILDCARD)
@@ -135,6 +144,7 @@ public class ArtifactsResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.READ_ONLY)
     @PUT
     @Path("{artifactId}/test")
     @Consumes(MediaType.WILDCARD)
@@ -147,6 +157,7 @@ public class ArtifactsResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{artifactId}/meta")
     public ArtifactMetaData getArtifactMetaData(@PathParam("artifactId") String artifactId) {
@@ -154,6 +165,7 @@ public class ArtifactsResource {
         return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
     }
 
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("{artifactId}/meta")
     @Consumes(MediaType.WILDCARD)
@@ -165,6 +177,7 @@ public class ArtifactsResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
     @Path("{artifactId}/meta")
     @Consumes(MediaType.WILDCARD)
@@ -174,12 +187,14 @@ public class ArtifactsResource {
         return ArtifactMetaData.of(w.version(), w.artifactCreatedBy(), w.artifactCreatedOn());
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{artifactId}/versions")
     public List<Integer> listArtifactVersions(@PathParam("artifactId") String artifactId) {
         return storage().versions().list(artifactId);
     }
 
+    @Needs(Role.DEVELOPER)
     @POST
     @Path("{artifactId}/versions")
     @Consumes(MediaType.WILDCARD)
@@ -193,6 +208,7 @@ public class ArtifactsResource {
                 .version());
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{artifactId}/versions/{version}")
     @Produces(MediaType.WILDCARD)
@@ -203,6 +219,7 @@ public class ArtifactsResource {
         return responses.version(() -> requireVersion(artifactId, version), ifNoneMatch);
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{artifactId}/versions/{version}/meta")
     public VersionMetaData getArtifactVersionMetaData(
@@ -210,6 +227,7 @@ public class ArtifactsResource {
         return VersionMetaData.of(requireVersion(artifactId, version));
     }
 
+    @Needs(Role.DEVELOPER)
     @PUT
     @Path("{artifactId}/versions/{version}/meta")
     @Consumes(MediaType.WILDCARD)
@@ -221,6 +239,7 @@ public class ArtifactsResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.DEVELOPER)
     @DELETE
     @Path("{artifactId}/versions/{version}/meta")
     public Response deleteArtifactVersionMetaData(

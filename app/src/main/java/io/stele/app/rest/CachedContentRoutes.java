@@ -4,6 +4,9 @@ import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.metrics.RequestTimer;
+import io.stele.app.security.AccessControl;
+import io.stele.app.security.Operation;
+import io.stele.app.security.RouteDeclarations;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.VersionState;
 import io.vertx.core.http.HttpHeaders;
@@ -33,6 +36,15 @@ public class CachedContentRoutes {
     @Inject
     CachedAnswerMetrics metrics;
 
+    @Inject
+    AccessControl access;
+
+    /** The operations answered here, each the one of the resource method it answers for. */
+    private static final Operation LATEST_OPERATION = Operation.servedFor(ArtifactsResource.class, "getLatestArtifact");
+
+    private static final Operation BY_GLOBAL_ID_OPERATION =
+            Operation.servedFor(IdsResource.class, "getArtifactByGlobalId");
+
     static final String LATEST = "/api/artifacts/";
     static final String BY_GLOBAL_ID = "/api/ids/";
 
@@ -42,7 +54,8 @@ public class CachedContentRoutes {
      * prefix goes on to the JAX-RS layer, which matches it as it always does.
      */
     void register(@Observes Router router) {
-        router.get().order(ORDER).handler(this::route);
+        RouteDeclarations.serving(router.get().order(ORDER), LATEST_OPERATION, BY_GLOBAL_ID_OPERATION)
+                .handler(this::route);
     }
 
     private void route(RoutingContext ctx) {
@@ -84,7 +97,7 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        answer(ctx, Endpoint.LATEST, answer);
+        answer(ctx, Endpoint.LATEST, LATEST_OPERATION, answer);
     }
 
     private void byGlobalId(RoutingContext ctx, String id) {
@@ -104,10 +117,14 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        answer(ctx, Endpoint.BY_GLOBAL_ID, answer);
+        answer(ctx, Endpoint.BY_GLOBAL_ID, BY_GLOBAL_ID_OPERATION, answer);
     }
 
-    private void answer(RoutingContext ctx, Endpoint endpoint, CachedAnswer answer) {
+    private void answer(RoutingContext ctx, Endpoint endpoint, Operation operation, CachedAnswer answer) {
+        if (!access.admits(ctx, operation)) {
+            ctx.next(); // the resource method refuses it
+            return;
+        }
         CharSequence etag = answer.etagHeader();
         HttpServerResponse response = ctx.response().putHeader(HttpHeaders.ETAG, etag);
         boolean notModified = ContentResponses.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag);

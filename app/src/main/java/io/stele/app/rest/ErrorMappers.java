@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.RuleViolationException;
+import io.stele.app.security.ForgedRequestException;
 import io.stele.app.security.NotOwnerException;
 import io.stele.app.types.InvalidContentException;
 import io.stele.app.types.ParserMessages;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.common.util.URLUtils;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -68,7 +70,7 @@ public class ErrorMappers {
         if (e instanceof StorageUnavailableException) {
             return Response.Status.SERVICE_UNAVAILABLE.getStatusCode();
         }
-        if (e instanceof NotOwnerException) {
+        if (e instanceof NotOwnerException || e instanceof ForgedRequestException) {
             return Response.Status.FORBIDDEN.getStatusCode();
         }
         return Response.Status.INTERNAL_SERVER_ERROR.getStatusCode();
@@ -234,6 +236,22 @@ public class ErrorMappers {
                 ? Response.Status.fromStatusCode(status) + ""
                 : e.getMessage();
         return error(status, message);
+    }
+
+    /**
+     * A URL-encoded form whose percent-encoding is broken ({@code name=%zz}) fails while the form is
+     * decoded, before any resource runs: the client's error. Any other such failure is a bug.
+     */
+    @ServerExceptionMapper
+    public Response illegalArgument(IllegalArgumentException e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getClassName().equals(URLUtils.class.getName())) {
+                return error(
+                        Response.Status.BAD_REQUEST,
+                        "The form is not valid URL encoding: a '%' must be followed by two hexadecimal digits.");
+            }
+        }
+        return unexpected(e);
     }
 
     @ServerExceptionMapper

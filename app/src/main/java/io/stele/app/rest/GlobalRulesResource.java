@@ -1,5 +1,7 @@
 package io.stele.app.rest;
 
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleType;
 import jakarta.inject.Inject;
@@ -23,11 +25,13 @@ public class GlobalRulesResource {
     @Inject
     RuleEndpoints rules;
 
+    @Needs(Role.READ_ONLY)
     @GET
     public List<RuleType> listGlobalRules() {
         return rules.list(RuleScope.GLOBAL);
     }
 
+    @Needs(Role.ADMIN)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response createGlobalRule(Rule rule) {
@@ -35,18 +39,21 @@ public class GlobalRulesResource {
         return Response.noContent().build();
     }
 
+    @Needs(Role.ADMIN)
     @DELETE
     public Response deleteAllGlobalRules() {
         rules.deleteAll(RuleScope.GLOBAL);
         return Response.noContent().build();
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{rule}")
     public Rule getGlobalRuleConfig(@PathParam("rule") String rule) {
         return rules.get(RuleScope.GLOBAL, rule);
     }
 
+    @Needs(Role.ADMIN)
     @PUT
     @Path("{rule}")
     @Consumes(MediaType.WILDCARD)
@@ -54,6 +61,7 @@ public class GlobalRulesResource {
         return rules.update(RuleScope.GLOBAL, rule, body);
     }
 
+    @Needs(Role.ADMIN)
     @DELETE
     @Path("{rule}")
     public Response deleteGlobalRule(@PathParam("rule") String rule) {

@@ -3,6 +3,8 @@ package io.stele.app.rest;
 import io.smallrye.mutiny.Uni;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Written;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
@@ -30,6 +32,7 @@ public class IdsResource {
     @Inject
     ContentResponses responses;
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Produces(MediaType.WILDCARD)
     public Uni<Response> getArtifactByGlobalId(
@@ -37,6 +40,7 @@ public class IdsResource {
         return responses.version(() -> require(globalId), ifNoneMatch);
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("meta")
     @Produces(MediaType.APPLICATION_JSON)

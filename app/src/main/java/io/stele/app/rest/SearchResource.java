@@ -2,6 +2,8 @@ package io.stele.app.rest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.stele.app.artifacts.ApiConfig;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactType;
@@ -102,6 +104,7 @@ public class SearchResource {
         }
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     public ArtifactSearchResults searchArtifacts(
             @QueryParam("search") String search,
@@ -120,6 +123,7 @@ public class SearchResource {
                 found.items().stream().map(SearchedArtifact::of).toList(), found.total());
     }
 
+    @Needs(Role.READ_ONLY)
     @GET
     @Path("{artifactId}/versions")
     public VersionSearchResults searchVersions(

@@ -3,44 +3,47 @@ package io.stele.app.security;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
 
 /**
  * The audit trail: one JSON line on the {@code stele.audit} logger for every write and export, and
- * for every request refused for want of credentials or of a role, written once the answer has gone.
- * Each line says who ({@code principal}, empty for nobody, and {@code role}), what ({@code method},
- * {@code path}), which artifact or subject ({@code artifact}, when the request names one) and the
- * outcome ({@code status}, and {@code outcome}: {@code success}, {@code refused} for 401 and 403,
- * {@code failed} for any other error). docs/security.md shows one.
+ * for every request refused for want of credentials or of a role or for its form, written once the
+ * answer has gone. Each line says who ({@code principal}, empty for nobody, and {@code role}), what
+ * ({@code operation}, the one the router matched, as {@code PUT /config}; empty when the request was
+ * refused before any was; and {@code method}, {@code path}), which artifact or subject ({@code
+ * artifact}, as the matched operation's path parameter names it, or {@code X-Registry-ArtifactId}
+ * when it creates one) and the outcome ({@code status}, and {@code outcome}: {@code success}, {@code
+ * refused} for 401 and 403, {@code failed} for any other error). docs/security.md shows one.
  */
 final class AuditLog {
 
     private static final Logger LOG = Logger.getLogger("stele.audit");
 
-    /** An artifact or subject named by a path of either API or the console. */
-    private static final Pattern NAMED = Pattern.compile(
-            "(?:/api/artifacts|/ui/artifacts|(?:/apis/ccompat/v7)?/(?:subjects|config|mode|compatibility/subjects))/([^/]+).*");
-
     private static final String ARTIFACT_ID_HEADER = "X-Registry-ArtifactId";
 
     private AuditLog() {}
 
-    /** Writes the request's line once its answer has been sent. */
-    static void onEnd(RoutingContext ctx, Caller caller) {
-        ctx.addEndHandler(ended -> write(ctx, caller));
+    /**
+     * Writes the request's line once its answer has been sent.
+     *
+     * @param operation the matched operation's name, empty when none was matched
+     * @param artifact the artifact or subject the operation's path names, empty for none
+     */
+    static void onEnd(RoutingContext ctx, Caller caller, String operation, String artifact) {
+        ctx.addEndHandler(ended -> write(ctx, caller, operation, artifact));
     }
 
-    private static void write(RoutingContext ctx, Caller caller) {
+    private static void write(RoutingContext ctx, Caller caller, String operation, String artifact) {
         int status = ctx.response().getStatusCode();
+        String header = ctx.request().getHeader(ARTIFACT_ID_HEADER);
         JsonObject line = new JsonObject()
                 .put("time", Instant.now().toString())
                 .put("principal", caller.name())
                 .put("role", caller.role().map(Enum::name).orElse(""))
+                .put("operation", operation)
                 .put("method", ctx.request().method().name())
                 .put("path", ctx.normalizedPath())
-                .put("artifact", artifact(ctx))
+                .put("artifact", artifact.isEmpty() && header != null ? header : artifact)
                 .put("status", status)
                 .put("outcome", status < 400 ? "success" : status == 401 || status == 403 ? "refused" : "failed")
                 .put(
@@ -49,14 +52,5 @@ final class AuditLog {
                                 ? ""
                                 : ctx.request().remoteAddress().hostAddress());
         LOG.info(line.encode());
-    }
-
-    private static String artifact(RoutingContext ctx) {
-        Matcher named = NAMED.matcher(ctx.normalizedPath());
-        if (named.matches()) {
-            return io.vertx.core.net.impl.URIDecoder.decodeURIComponent(named.group(1), false);
-        }
-        String header = ctx.request().getHeader(ARTIFACT_ID_HEADER);
-        return header == null ? "" : header;
     }
 }

@@ -58,6 +58,30 @@ public interface AuthConfig {
     @WithDefault("10000")
     int identityCacheSize();
 
+    /** The name the identity provider gives {@code role}. */
+    default String nameOf(Role role) {
+        return switch (role) {
+            case READ_ONLY -> roles().readOnly();
+            case DEVELOPER -> roles().developer();
+            case ADMIN -> roles().admin();
+        };
+    }
+
+    /** How people sign in to the console. */
+    Console console();
+
+    interface Console {
+        /**
+         * The identity provider's client through which people sign in to the console with the
+         * provider's own page (OpenID Connect's authorization-code flow). Without it, the console
+         * takes credentials as the APIs do, and a browser asks for basic credentials.
+         */
+        Optional<String> clientId();
+
+        /** That client's secret, which also keys the encryption of the session cookie. */
+        Optional<String> secret();
+    }
+
     interface Roles {
         /** May do everything, global rules, modes, export and import included. */
         @WithDefault("sr-admin")

@@ -161,7 +161,8 @@ class Identities {
         return new ProviderUnavailableException("The token could not be verified: " + cause.getMessage(), cause);
     }
 
-    private Caller callerOf(SecurityIdentity identity) {
+    /** The caller a verified identity is: its principal and the highest of the registry's roles it holds. */
+    Caller callerOf(SecurityIdentity identity) {
         AuthConfig.Roles names = config.roles();
         Optional<Role> role = identity.hasRole(names.admin())
                 ? Optional.of(Role.ADMIN)

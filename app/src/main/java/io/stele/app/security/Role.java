@@ -2,7 +2,7 @@ package io.stele.app.security;
 
 /**
  * What a caller may do, each role allowing all that the ones before it allow. Every operation
- * needs one of them, or none ({@link Permissions}).
+ * needs one of them, or none ({@link Needs}, {@link Operation}).
  */
 public enum Role {
     /** Reads artifacts, versions, rules and settings, and checks content against the rules. */

@@ -3,6 +3,8 @@ package io.stele.app.transfer;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.TransferFormat;
 import io.stele.storage.TransferFormat.Counts;
@@ -31,6 +33,7 @@ public class ExportResource {
     @Inject
     StorageProvider provider;
 
+    @Needs(Role.ADMIN)
     @GET
     @Produces(NDJSON)
     public StreamingOutput export() {

@@ -6,6 +6,11 @@ import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.metrics.RequestTimer;
 import io.stele.app.rest.ErrorBody;
 import io.stele.app.rest.ErrorMappers;
+import io.stele.app.security.AccessControl;
+import io.stele.app.security.Operation;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import io.stele.app.security.RouteDeclarations;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
@@ -28,6 +33,10 @@ import org.jboss.logging.Logger;
 public class ImportRoute {
 
     static final String PATH = "/api/admin/import";
+
+    /** The import, an admin's operation: it writes anything, owners and ids included. */
+    static final Operation IMPORT = Operation.route("POST", PATH, Role.ADMIN, Api.V1);
+
     private static final Logger LOG = Logger.getLogger(ImportRoute.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -37,12 +46,19 @@ public class ImportRoute {
     @Inject
     ApiConfig config;
 
+    @Inject
+    AccessControl access;
+
     void register(@Observes Router router) {
-        router.post(PATH).order(RequestTimer.ORDER + 1).handler(this::handle);
+        RouteDeclarations.serving(router.post(PATH).order(RequestTimer.ORDER + 1), IMPORT)
+                .handler(this::handle);
     }
 
     private void handle(RoutingContext ctx) {
         RequestTimer.nameTemplate(ctx, PATH);
+        if (!access.enter(ctx, IMPORT)) {
+            return;
+        }
         if (!provider.isStarted()) {
             fail(ctx, new StorageUnavailableException("The storage backend is unavailable; retry later.", null), null);
             return;

@@ -190,7 +190,7 @@ class ConsoleBrowserIT extends ConsoleWalk {
                         .isNotEqualTo(" · Stele");
                 assertThat(
                                 browser.script(
-                                        "return [...document.querySelectorAll('input,select,textarea')]"
+                                        "return [...document.querySelectorAll('input:not([type=hidden]),select,textarea')]"
                                                 + ".filter(e => e.labels.length == 0 && !e.getAttribute('aria-label')).map(e => e.name)"))
                         .as("controls without a label on " + page)
                         .asList()

@@ -2,6 +2,7 @@ package io.stele.app.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stele.app.security.ConsoleForms;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,8 +22,6 @@ class ConsoleWritesBrowserIT extends ConsoleWalk {
     private static final String BOOK_V2 =
             "{\"type\":\"record\",\"name\":\"Book\",\"fields\":[{\"name\":\"isbn\",\"type\":\"string\"},"
                     + "{\"name\":\"title\",\"type\":\"string\",\"default\":\"\"}]}";
-
-    private static final String FORM = "application/x-www-form-urlencoded";
 
     @BeforeAll
     static void start() throws Exception {
@@ -153,15 +152,12 @@ class ConsoleWritesBrowserIT extends ConsoleWalk {
         assertBadRequest(registry.send("GET", "/ui/artifacts?over=nowhere", null), "over must be one of");
         assertBadRequest(
                 registry.send("GET", "/ui/artifacts/params/versions/one", null), "version must be a whole number");
+        ConsoleForms forms = new ConsoleForms(registry, null, "/ui/rules");
+        assertBadRequest(forms.post("/ui/rules", "validity=BOGUS"), "The VALIDITY rule&#39;s config must be one of");
         assertBadRequest(
-                registry.send("POST", "/ui/rules", "validity=BOGUS", "Content-Type", FORM),
-                "The VALIDITY rule&#39;s config must be one of");
-        assertBadRequest(
-                registry.send("POST", "/ui/artifacts/params/rules", "compatibility=SIDEWAYS", "Content-Type", FORM),
+                forms.post("/ui/artifacts/params/rules", "compatibility=SIDEWAYS"),
                 "The COMPATIBILITY rule&#39;s config must be one of");
-        assertBadRequest(
-                registry.send("POST", "/ui/artifacts/params/versions/1/state", "state=GONE", "Content-Type", FORM),
-                "The state must be one of");
+        assertBadRequest(forms.post("/ui/artifacts/params/versions/1/state", "state=GONE"), "The state must be one of");
         assertThat(api("GET", "/api/rules/VALIDITY").statusCode()).isEqualTo(404);
         assertThat(api("GET", "/api/artifacts/params/versions/1/meta").body()).contains("\"state\":\"ENABLED\"");
     }

@@ -226,11 +226,11 @@ class AuthenticationIT {
                 .untilAsserted(
                         () -> assertThat(registry.log())
                                 .contains(
-                                        "\"principal\":\"service-account-stele-developer\",\"role\":\"DEVELOPER\",\"method\":\"POST\",\"path\":\"/api/artifacts\",\"artifact\":\"audited\",\"status\":200,\"outcome\":\"success\"")
+                                        "\"principal\":\"service-account-stele-developer\",\"role\":\"DEVELOPER\",\"operation\":\"POST /api/artifacts\",\"method\":\"POST\",\"path\":\"/api/artifacts\",\"artifact\":\"audited\",\"status\":200,\"outcome\":\"success\"")
                                 .contains(
-                                        "\"principal\":\"service-account-stele-readonly\",\"role\":\"READ_ONLY\",\"method\":\"DELETE\",\"path\":\"/api/artifacts/audited\",\"artifact\":\"audited\",\"status\":403,\"outcome\":\"refused\"")
+                                        "\"principal\":\"service-account-stele-readonly\",\"role\":\"READ_ONLY\",\"operation\":\"DELETE /api/artifacts/{artifactId}\",\"method\":\"DELETE\",\"path\":\"/api/artifacts/audited\",\"artifact\":\"audited\",\"status\":403,\"outcome\":\"refused\"")
                                 .contains(
-                                        "\"principal\":\"\",\"role\":\"\",\"method\":\"DELETE\",\"path\":\"/subjects/audited\",\"artifact\":\"audited\",\"status\":401,\"outcome\":\"refused\""));
+                                        "\"principal\":\"\",\"role\":\"\",\"operation\":\"DELETE /subjects/{subject}\",\"method\":\"DELETE\",\"path\":\"/subjects/audited\",\"artifact\":\"audited\",\"status\":401,\"outcome\":\"refused\""));
         assertThat(asBearer(registry, "stele-readonly", "GET", "/api/artifacts/audited", null)
                         .statusCode())
                 .isEqualTo(200);

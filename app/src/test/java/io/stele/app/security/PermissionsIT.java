@@ -23,10 +23,13 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
- * No operation answers without the role docs/security.md says it needs: every operation of {@code
- * /q/openapi}, and the console's and the import's, is sent as nobody, as a client with no role of
- * the registry's and as each role, and each answer is checked against the documented table: 401 for
- * nobody, 403 below the least role, neither at or above it (and never a 5xx).
+ * No operation answers below the role it declares, in any form of its path: every operation the
+ * registry declares (docs/security.md's tables, which DeclaredOperationsTest holds to the
+ * declarations; the Confluent-compatible API's at both roots), and every operation of {@code
+ * /q/openapi} among them, is sent as nobody, as a client with no role of the registry's and as
+ * each role, plain and in each of its {@link #variants}. Below its role the plain path answers 401
+ * for nobody and 403 for the others, each variant a refusal or 400, 404 or 405, and the registry
+ * holds afterwards exactly what it held before; from its role up it runs (never a 5xx).
  */
 class PermissionsIT {
 
@@ -43,73 +46,144 @@ class PermissionsIT {
             "stele-admin",
             "no role",
             "stele-norole");
-    /** Operations served outside the API document: the console's pages and forms, and the import. */
-    private static final List<String> OUTSIDE_THE_DOCUMENT = List.of(
-            "GET /ui",
-            "GET /ui/artifacts",
-            "GET /ui/artifacts/{id}",
-            "GET /ui/rules",
-            "POST /ui/new",
-            "POST /ui/artifacts/{id}/check",
-            "POST /ui/artifacts/{id}/meta",
-            "POST /ui/rules",
-            "POST /api/admin/import");
+
+    /**
+     * Forms of a path that name the same operation to the router, or none: a trailing slash, a
+     * matrix parameter, an empty segment, an encoded dot segment, an encoded slash.
+     */
+    static List<String> variants(String path) {
+        int second = path.indexOf('/', 1);
+        String head = second < 0 ? path : path.substring(0, second);
+        String rest = second < 0 ? "" : path.substring(second);
+        List<String> variants =
+                new ArrayList<>(List.of(path + "/", path + ";x", head + ";x" + rest, head + "/x/%2e%2e" + rest));
+        if (!rest.isEmpty()) {
+            variants.add(head + "/" + rest);
+            variants.add(head + "%2F" + rest.substring(1));
+        }
+        variants.removeIf(variant -> variant.equals(path) || variant.startsWith("//")); // "//x" names a host
+        return variants;
+    }
 
     @Test
-    void everyOperation_answersEachCaller_asTheDocumentedTableSays() throws Exception {
+    void everyOperation_answersEachCaller_asItsDeclarationSays_inEveryFormOfItsPath() throws Exception {
         Map<String, String> table = documentedTable();
         try (RegistryProcess registry = SecuredRegistry.start("permissions", Map.of())) {
-            List<String> operations = new ArrayList<>(operations(registry));
-            operations.addAll(OUTSIDE_THE_DOCUMENT);
+            for (String operation : operations(registry)) {
+                String method = operation.substring(0, operation.indexOf(' '));
+                String template = withoutV7(operation.substring(method.length() + 1));
+                assertThat(table).as("docs/security.md lists %s", operation).containsKey(method + " " + template);
+            }
             Map<String, String> tokens = new HashMap<>();
             CLIENT_OF.forEach(
                     (role, client) -> tokens.put(role, KeycloakServer.shared().token(client)));
-            SoftAssertions softly = new SoftAssertions();
-            for (String operation : operations) {
+            List<String[]> walk = new ArrayList<>();
+            table.forEach((operation, role) -> {
+                walk.add(new String[] {operation, role});
                 String method = operation.substring(0, operation.indexOf(' '));
                 String template = operation.substring(method.length() + 1);
-                String documented = table.get(method + " " + withoutV7(template));
-                softly.assertThat(documented)
-                        .as("docs/security.md lists %s", operation)
-                        .isNotNull();
-                if (documented == null) {
-                    continue;
+                if (!template.startsWith("/api") && !template.startsWith("/ui")) {
+                    walk.add(new String[] {method + " " + CONFLUENT_V7 + (template.equals("/") ? "" : template), role});
                 }
-                String path = filled(template);
-                int nobody = send(registry, method, path, null).statusCode();
-                if (documented.equals("none")) {
-                    softly.assertThat(nobody).as("%s as nobody", operation).isNotIn(401, 403);
-                    continue;
-                }
-                softly.assertThat(nobody).as("%s as nobody", operation).isEqualTo(401);
-                softly.assertThat(send(registry, method, path, tokens.get("no role"))
-                                .statusCode())
-                        .as("%s by a client without a role", operation)
-                        .isEqualTo(403);
-                for (String role : ROLES) {
-                    int status = send(registry, method, path, tokens.get(role)).statusCode();
-                    if (ROLES.indexOf(role) < ROLES.indexOf(documented)) {
-                        softly.assertThat(status)
-                                .as("%s as %s", operation, role)
-                                .isEqualTo(403);
-                    } else {
-                        softly.assertThat(status)
-                                .as("%s as %s", operation, role)
-                                .isNotIn(401, 403)
-                                .isLessThan(500);
-                    }
-                }
+            });
+            String before = exported(registry, tokens);
+            SoftAssertions softly = new SoftAssertions();
+            for (String[] row : walk) {
+                refusedBelowItsRole(registry, tokens, row[0], row[1], softly);
+            }
+            softly.assertThat(exported(registry, tokens))
+                    .as("what the registry holds after every refused request")
+                    .isEqualTo(before);
+            for (String[] row : walk) {
+                allowedFromItsRole(registry, tokens, row[0], row[1], softly);
             }
             softly.assertAll();
         }
     }
 
+    /** Below the least role, the plain path is refused and every variant is refused or names nothing. */
+    private static void refusedBelowItsRole(
+            RegistryProcess registry,
+            Map<String, String> tokens,
+            String operation,
+            String role,
+            SoftAssertions softly) {
+        if (role.equals("none")) {
+            return;
+        }
+        String method = operation.substring(0, operation.indexOf(' '));
+        String path = filled(operation.substring(method.length() + 1));
+        List<String> callers = new ArrayList<>(List.of("nobody", "no role"));
+        callers.addAll(ROLES.subList(0, ROLES.indexOf(role)));
+        for (String caller : callers) {
+            String token = tokens.get(caller);
+            softly.assertThat(send(registry, method, path, token).statusCode())
+                    .as("%s as %s", operation, caller)
+                    .isEqualTo(caller.equals("nobody") ? 401 : 403);
+            for (String variant : variants(path)) {
+                softly.assertThat(send(registry, method, variant, token).statusCode())
+                        .as("%s sent as %s %s, as %s", operation, method, variant, caller)
+                        .isIn(400, 401, 403, 404, 405);
+            }
+        }
+    }
+
+    /** From the least role up, the operation runs: neither refused nor failed. */
+    private static void allowedFromItsRole(
+            RegistryProcess registry,
+            Map<String, String> tokens,
+            String operation,
+            String role,
+            SoftAssertions softly) {
+        String method = operation.substring(0, operation.indexOf(' '));
+        String path = filled(operation.substring(method.length() + 1));
+        List<String> callers =
+                role.equals("none") ? List.of("nobody") : ROLES.subList(ROLES.indexOf(role), ROLES.size());
+        for (String caller : callers) {
+            HttpResponse<String> answer;
+            if (method.equals("POST") && path.startsWith("/ui")) { // a form, with the token of a console page
+                ConsoleForms forms = new ConsoleForms(registry, "Bearer " + tokens.get(caller), "/ui/rules");
+                answer = forms.post(path, "");
+                answer = answer.statusCode() == 415 ? forms.postMultipart(path, Map.of()) : answer;
+            } else {
+                answer = send(registry, method, path, tokens.get(caller));
+            }
+            softly.assertThat(answer.statusCode())
+                    .as("%s as %s: %s", operation, caller, answer.body())
+                    .isNotIn(401, 403)
+                    .isLessThan(500);
+        }
+    }
+
+    /** The registry's artifacts, versions and rules as an export lists them, without its header and trailer. */
+    private static String exported(RegistryProcess registry, Map<String, String> tokens) {
+        List<String> lines = List.of(send(registry, "GET", "/api/admin/export", tokens.get("admin"))
+                .body()
+                .split("\n"));
+        return String.join("\n", lines.subList(Math.min(1, lines.size()), Math.max(1, lines.size() - 1)));
+    }
+
+    /**
+     * Sends a request with an empty body of a type the operation takes: JSON to the APIs; to the
+     * console's forms a URL-encoded form, or a multipart one where that is what the form takes.
+     */
     private static HttpResponse<String> send(RegistryProcess registry, String method, String path, String token) {
-        List<String> headers = new ArrayList<>(List.of("Content-Type", "application/json"));
+        if (method.equals("POST") && path.startsWith("/ui")) {
+            HttpResponse<String> form = send(registry, method, path, token, "application/x-www-form-urlencoded", "");
+            return form.statusCode() != 415
+                    ? form
+                    : send(registry, method, path, token, "multipart/form-data; boundary=walk", "--walk--\r\n");
+        }
+        String body = method.equals("GET") || method.equals("DELETE") ? null : "{}";
+        return send(registry, method, path, token, "application/json", body);
+    }
+
+    private static HttpResponse<String> send(
+            RegistryProcess registry, String method, String path, String token, String type, String body) {
+        List<String> headers = new ArrayList<>(List.of("Content-Type", type));
         if (token != null) {
             headers.addAll(List.of("Authorization", "Bearer " + token));
         }
-        String body = method.equals("GET") || method.equals("DELETE") ? null : "{}";
         return registry.send(method, path, body, headers.toArray(String[]::new));
     }
 
@@ -131,13 +205,17 @@ class PermissionsIT {
         return operations;
     }
 
-    /** docs/security.md's table: "METHOD /path" to the least role, one of none, read-only, developer, admin. */
+    /**
+     * docs/security.md's tables, which DeclaredOperationsTest holds equal to the operations'
+     * declarations: "METHOD /path" to the least role, one of none, read-only, developer, admin. The
+     * console's redirect of a browser's {@code GET /} is left to the Confluent API's {@code GET /}.
+     */
     static Map<String, String> documentedTable() throws IOException {
         Map<String, String> table = new LinkedHashMap<>();
         for (String line : Files.readAllLines(Path.of("..", "docs", "security.md"))) {
             Matcher row = ROW.matcher(line);
             if (row.find()) {
-                table.put(row.group(1) + " " + row.group(2), row.group(3));
+                table.putIfAbsent(row.group(1) + " " + row.group(2), row.group(3));
             }
         }
         assertThat(table).as("the operations listed in docs/security.md").hasSizeGreaterThan(60);

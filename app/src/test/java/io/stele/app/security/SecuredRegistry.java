@@ -14,18 +14,18 @@ import java.util.Map;
  * The packaged registry on the embedded default with authentication on, pointed at the shared
  * Keycloak ({@link KeycloakServer#shared()}), and requests sent as one of its clients.
  */
-final class SecuredRegistry {
+public final class SecuredRegistry {
 
-    static final String AVRO =
+    public static final String AVRO =
             "{\"type\":\"record\",\"name\":\"User\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
-    static final String AVRO_2 =
+    public static final String AVRO_2 =
             "{\"type\":\"record\",\"name\":\"User\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},"
                     + "{\"name\":\"email\",\"type\":\"string\",\"default\":\"\"}]}";
 
     private SecuredRegistry() {}
 
     /** Starts a registry with auth on and the given extra settings, logging to target/security/NAME.log. */
-    static RegistryProcess start(String name, Map<String, String> extra) {
+    public static RegistryProcess start(String name, Map<String, String> extra) {
         return prepare(name, extra).start();
     }
 
@@ -48,7 +48,7 @@ final class SecuredRegistry {
      *
      * @param authorization the {@code Authorization} header: {@link #bearer} or {@link KeycloakServer#basic}
      */
-    static HttpResponse<String> create(RegistryProcess registry, String authorization, String id) {
+    public static HttpResponse<String> create(RegistryProcess registry, String authorization, String id) {
         return registry.send(
                 "POST",
                 "/api/artifacts",
@@ -62,7 +62,7 @@ final class SecuredRegistry {
     }
 
     /** The {@code Authorization} header of a new token the realm gives this client. */
-    static String bearer(String client) {
+    public static String bearer(String client) {
         return "Bearer " + KeycloakServer.shared().token(client);
     }
 

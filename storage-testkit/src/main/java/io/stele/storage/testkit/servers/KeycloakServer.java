@@ -49,6 +49,17 @@ public final class KeycloakServer implements AutoCloseable {
             "stele-norole", "norole-secret",
             "stele-brief", "brief-secret");
 
+    /** The realm's client through which people sign in to the registry's console (authorization-code flow). */
+    public static final String CONSOLE_CLIENT = "stele-console";
+
+    /** Its secret. */
+    public static final String CONSOLE_SECRET = "console-secret-of-thirty-two-chars-at-least";
+
+    /** The realm's people: user name to password. Each holds the role in its name. */
+    public static final Map<String, String> PEOPLE = Map.of(
+            "reader", "reader-password",
+            "developer", "developer-password");
+
     private final Path home;
     private final int port;
     private final Process process;

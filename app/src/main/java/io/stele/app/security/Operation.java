@@ -1,0 +1,144 @@
+package io.stele.app.security;
+
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.OPTIONS;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One operation the registry serves, as its router matches it: the method, the path template, the
+ * least role it needs (empty for none) and the API whose error body its refusals take. A JAX-RS
+ * operation is read from its resource method ({@link #of(Class, Method)}, {@link Needs}); a route
+ * served outside JAX-RS declares its own constant. The audit trail names an operation by {@link
+ * #name()}.
+ *
+ * @param method the HTTP method, in capitals
+ * @param template the path template, as {@code /api/artifacts/{artifactId}}
+ * @param needs the least role, or empty when the operation needs none
+ * @param api whose error body a refusal of it takes
+ */
+public record Operation(String method, String template, Optional<Role> needs, Api api) {
+
+    /** Which API an operation belongs to, for the shape of its refusals. */
+    public enum Api {
+        /** Apicurio Registry's v1 API and the admin endpoints: {@code {"error_code":403,...}}. */
+        V1,
+        /** The Confluent-compatible API: Confluent's codes ({@code 40301}). */
+        CONFLUENT,
+        /** The console's pages and forms, for people in a browser. */
+        CONSOLE;
+
+        /** The API of the resources in a class, by the package that holds it. */
+        public static Api of(Class<?> resource) {
+            String name = resource.getPackageName();
+            if (name.endsWith(".ccompat")) {
+                return CONFLUENT;
+            }
+            return name.endsWith(".console") ? CONSOLE : V1;
+        }
+    }
+
+    private static final List<Class<? extends Annotation>> VERBS =
+            List.of(GET.class, POST.class, PUT.class, DELETE.class, PATCH.class, HEAD.class, OPTIONS.class);
+
+    public Operation {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(template, "template");
+        Objects.requireNonNull(needs, "needs");
+        Objects.requireNonNull(api, "api");
+    }
+
+    /** An operation served outside JAX-RS that needs {@code needs}. */
+    public static Operation route(String method, String template, Role needs, Api api) {
+        return new Operation(method, template, Optional.of(needs), api);
+    }
+
+    /** An operation served outside JAX-RS that needs no role. */
+    public static Operation open(String method, String template, Api api) {
+        return new Operation(method, template, Optional.empty(), api);
+    }
+
+    /**
+     * The operation a JAX-RS resource method serves when mounted by {@code resource}.
+     *
+     * @throws IllegalStateException when the method declares no {@link Needs} or no HTTP method
+     */
+    public static Operation of(Class<?> resource, Method method) {
+        Needs needs = method.getAnnotation(Needs.class);
+        String verb = verb(method);
+        String template = join(path(resource.getAnnotation(Path.class)), path(method.getAnnotation(Path.class)));
+        if (needs == null) {
+            throw new IllegalStateException(verb + " " + template + " (" + resource.getSimpleName() + "."
+                    + method.getName() + ") declares no @Needs: every operation must say which role it needs");
+        }
+        return new Operation(verb, template, Optional.of(needs.value()), Api.of(resource));
+    }
+
+    /**
+     * The operation a route answers from memory in place of a JAX-RS resource method: the method's
+     * own, so that both ask the same role.
+     */
+    public static Operation servedFor(Class<?> resource, String methodName) {
+        for (Method method : resource.getMethods()) {
+            if (method.getName().equals(methodName) && verbOrNull(method) != null) {
+                return of(resource, method);
+            }
+        }
+        throw new IllegalArgumentException(resource.getName() + " has no resource method " + methodName);
+    }
+
+    /** Whether a JAX-RS method is a resource method: it names an HTTP method. */
+    public static boolean isResourceMethod(Method method) {
+        return verbOrNull(method) != null;
+    }
+
+    /** {@code METHOD /template}, as the audit trail and the docs name it. */
+    public String name() {
+        return method + " " + template;
+    }
+
+    /** Whether the audit trail records each request for it: every one that needs more than reading. */
+    public boolean audited() {
+        return needs.map(role -> role != Role.READ_ONLY).orElse(false);
+    }
+
+    private static String verb(Method method) {
+        String verb = verbOrNull(method);
+        if (verb == null) {
+            throw new IllegalStateException(method + " names no HTTP method");
+        }
+        return verb;
+    }
+
+    private static String verbOrNull(Method method) {
+        for (Class<? extends Annotation> verb : VERBS) {
+            if (method.isAnnotationPresent(verb)) {
+                return verb.getSimpleName();
+            }
+        }
+        return null;
+    }
+
+    private static String path(Path path) {
+        return path == null ? "" : path.value();
+    }
+
+    private static String join(String base, String rest) {
+        String joined = "/" + strip(base) + "/" + strip(rest);
+        joined = joined.replaceAll("/+", "/");
+        return joined.length() > 1 && joined.endsWith("/") ? joined.substring(0, joined.length() - 1) : joined;
+    }
+
+    private static String strip(String part) {
+        return part.replaceAll("^/+|/+$", "");
+    }
+}
