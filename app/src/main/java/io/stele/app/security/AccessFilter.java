@@ -45,7 +45,7 @@ public class AccessFilter {
         if (operation.isEmpty()) {
             return Uni.createFrom()
                     .item(Refusal.forbidden(
-                                    Refusal.apiOfPath(ctx.normalizedPath()),
+                                    Operation.Api.of(resource.getResourceClass()),
                                     "This operation declares no role, so nobody may use it.")
                             .response());
         }

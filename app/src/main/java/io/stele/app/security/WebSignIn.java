@@ -3,7 +3,6 @@ package io.stele.app.security;
 import io.quarkus.security.AuthenticationException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.AuthenticationRedirectException;
-import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.HttpAuthenticator;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpHeaders;
@@ -72,7 +71,9 @@ class WebSignIn {
                 .onItemOrFailure()
                 .transform((identity, failure) -> {
                     if (failure == null) {
-                        return identity == null || identity.isAnonymous() ? Caller.ANONYMOUS : callerOf(identity);
+                        return identity == null || identity.isAnonymous()
+                                ? Caller.ANONYMOUS
+                                : identities.callerOf(identity);
                     }
                     if (failure instanceof AuthenticationRedirectException redirect) {
                         ctx.response()
@@ -93,10 +94,6 @@ class WebSignIn {
                             "The identity provider could not be reached to verify the session.", failure);
                 })
                 .subscribeAsCompletionStage();
-    }
-
-    private Caller callerOf(SecurityIdentity identity) {
-        return identities.callerOf(identity);
     }
 
     /** Sends an anonymous person to the provider's sign-in page, to come back to the page asked for. */
