@@ -53,6 +53,27 @@ async function main() {
     () => registry.register(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER_WITH_PRICE) }), 409, 409);
   const evolved = await registry.register(subject, { schemaType: 'AVRO', schema: JSON.stringify(ORDER_WITH_NOTE) });
   check('a compatible version gets a new id', evolved !== id);
+  // A changed schema is a new version with a new id, as Confluent compares canonical strings.
+  const changed = `changed-${run}-value`;
+  const CHANGED = { type: 'record', name: 'Changed', fields: [{ name: 'f', type: 'string' }] };
+  const withDoc = { ...CHANGED, doc: 'kept' };
+  const withDefault = { ...withDoc, fields: [{ name: 'f', type: 'string', default: 'x' }] };
+  const changedIds = [];
+  for (const schema of [CHANGED, withDoc, withDefault]) {
+    changedIds.push(await registry.register(changed, { schemaType: 'AVRO', schema: JSON.stringify(schema) }));
+  }
+  check('each change to a schema is a new version with a new id', new Set(changedIds).size === 3
+    && JSON.stringify(await registry.getAllVersions(changed)) === '[1,2,3]');
+  const foundDefault = await client().getIdFullResponse(
+    changed, { schemaType: 'AVRO', schema: JSON.stringify(withDefault) }, false);
+  check('lookup of the schema with the default finds its own version', foundDefault.version === 3);
+  // The same text as two types is two schemas, each read back as its type.
+  const text = JSON.stringify({ type: 'string', title: run });
+  const textAvro = await registry.register(`text-avro-${run}`, { schemaType: 'AVRO', schema: text });
+  const textJson = await registry.register(`text-json-${run}`, { schemaType: 'JSON', schema: text });
+  check('the same text as AVRO and as JSON has two ids', textAvro !== textJson);
+  check('the JSON one reads back as JSON',
+    (await client().getBySubjectAndId(`text-json-${run}`, textJson)).schemaType === 'JSON');
   check('updateCompatibility', (await registry.updateCompatibility(subject, 'FULL')) === 'FULL');
   check('getCompatibility', (await client().getCompatibility(subject)) === 'FULL');
   const ahead = `ahead-${run}-value`; // a level set before the subject's first version is kept

@@ -100,6 +100,26 @@ refused("an unknown id is 40403", lambda: SchemaRegistryClient({"url": url}).get
 refused("an invalid schema is 42201", lambda: client.register_schema(
     f"invalid-{run}", Schema('{"type":"record","name":"X","fields":[{"name":"a"}]}', "AVRO")), 422, 42201)
 
+# A changed schema is a new version with a new id, as Confluent compares canonical strings: a doc on
+# the record, then a default on its field, each keeps the binary encoding but is a change.
+changed = f"changed-{run}-value"
+CHANGED = '{"type":"record","name":"Changed","fields":[{"name":"f","type":"string"}]}'
+CHANGED_WITH_DOC = CHANGED.replace('"fields"', '"doc":"kept","fields"')
+CHANGED_WITH_DEFAULT = CHANGED_WITH_DOC.replace('"type":"string"}', '"type":"string","default":"x"}')
+changed_ids = [client.register_schema(changed, Schema(s, "AVRO"))
+               for s in (CHANGED, CHANGED_WITH_DOC, CHANGED_WITH_DEFAULT)]
+check("each change to a schema is a new version with a new id",
+      len(set(changed_ids)) == 3 and client.get_versions(changed) == [1, 2, 3], changed_ids)
+check("lookup_schema of the schema with the default finds its own version",
+      SchemaRegistryClient({"url": url}).lookup_schema(changed, Schema(CHANGED_WITH_DEFAULT, "AVRO")).version == 3)
+# The same text as two types is two schemas, each read back as its type.
+TEXT = '{"type":"string","title":"' + run + '"}'
+text_avro = client.register_schema(f"text-avro-{run}", Schema(TEXT, "AVRO"))
+text_json = client.register_schema(f"text-json-{run}", Schema(TEXT, "JSON"))
+check("the same text as AVRO and as JSON has two ids", text_avro != text_json)
+check("the JSON one reads back as JSON", SchemaRegistryClient({"url": url}).get_schema(text_json).schema_type == "JSON")
+check("the AVRO one reads back as AVRO", SchemaRegistryClient({"url": url}).get_schema(text_avro).schema_type == "AVRO")
+
 # JSON Schema, the same way.
 payments = f"payments-{run}"
 payment = {"amount": 9.5, "currency": "EUR"}

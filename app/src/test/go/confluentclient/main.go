@@ -125,6 +125,26 @@ func main() {
 	_ = must(client.GetDefaultCompatibility())
 	check("GetAllContexts", slices.Equal(must(client.GetAllContexts()), []string{"."}))
 
+	// A changed schema is a new version with a new id, as Confluent compares canonical strings.
+	changed := "changed-" + run + "-value"
+	base := `{"type":"record","name":"Changed","fields":[{"name":"f","type":"string"}]}`
+	withDoc := `{"type":"record","name":"Changed","doc":"kept","fields":[{"name":"f","type":"string"}]}`
+	withDefault := `{"type":"record","name":"Changed","doc":"kept","fields":[{"name":"f","type":"string","default":"x"}]}`
+	changedIDs := map[int]bool{}
+	for _, text := range []string{base, withDoc, withDefault} {
+		changedIDs[must(client.Register(changed, schemaregistry.SchemaInfo{Schema: text}, false))] = true
+	}
+	check("each change to a schema is a new version with a new id",
+		len(changedIDs) == 3 && slices.Equal(must(fresh.GetAllVersions(changed)), []int{1, 2, 3}))
+	check("GetID of the schema with the default finds its own id",
+		changedIDs[must(fresh.GetID(changed, schemaregistry.SchemaInfo{Schema: withDefault}, false))])
+	// The same text as two types is two schemas, each read back as its type.
+	text := `{"type":"string","title":"` + run + `"}`
+	textAvro := must(client.Register("text-avro-"+run, schemaregistry.SchemaInfo{Schema: text}, false))
+	textJSON := must(client.Register("text-json-"+run, schemaregistry.SchemaInfo{SchemaType: "JSON", Schema: text}, false))
+	check("the same text as AVRO and as JSON has two ids", textAvro != textJSON)
+	check("the JSON one reads back as JSON", must(fresh.GetBySubjectAndID("text-json-"+run, textJSON)).SchemaType == "JSON")
+
 	_, err = fresh.GetAllVersions("missing-" + run)
 	refused("an unknown subject is 40401", err, 40401)
 	_, err = fresh.GetBySubjectAndID(subject, 2147483000)

@@ -14,11 +14,13 @@ import java.util.Set;
  * Immutable artifact content, with the versions of other artifacts it references, and its identity
  * hash, by which backends store each distinct content once: the same bytes with other references
  * are other content, with an id of their own (as a Confluent schema id names a schema with its
- * references).
+ * references), and so are the same bytes stored as another type ({@link #ofType}): an id names
+ * content of one type.
  *
  * @param bytes the content as sent by the client; never modified, never exposed for writing
  * @param sha256 lower-case hex SHA-256 of {@code bytes} when there are no references; else of that
- *     hash followed by each reference (see {@link #identity})
+ *     hash followed by each reference (see {@link #identity}); for content stored as a type other
+ *     than AVRO, the hash of that and the type's name (see {@link #ofType})
  * @param references what the content references, in the order the client gave them; often empty
  */
 public record Content(byte[] bytes, String sha256, List<SchemaReference> references) {
@@ -79,6 +81,41 @@ public record Content(byte[] bytes, String sha256, List<SchemaReference> referen
             text.append(':').append(r.version());
         }
         return sha256Hex(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * This content as stored for an artifact of the given type. Its identity is {@link #identity}
+     * for AVRO, the type a Confluent schema has when none is said, and for any other type the
+     * SHA-256 of the type's name and that identity: the same text stored as two types is two
+     * contents with two ids, as a schema id names a schema of one type. AVRO keeps the bare
+     * identity so that content stored before types counted keeps its id.
+     */
+    public Content ofType(ArtifactType type) {
+        String identity = identity(sha256Hex(bytes), references);
+        return new Content(bytes, typed(identity, type), references);
+    }
+
+    /**
+     * Content with these bytes and references whose identity hash is {@code declared}, as {@link
+     * #of} or {@link #ofType} gives it for some type: how content read back from a log or an export
+     * is checked.
+     *
+     * @throws InvalidRequestException when the hash is none of those
+     */
+    public static Content withIdentity(byte[] bytes, List<SchemaReference> references, String declared) {
+        String identity = identity(sha256Hex(bytes), references);
+        for (ArtifactType type : ArtifactType.values()) {
+            if (typed(identity, type).equals(declared)) {
+                return new Content(bytes, declared, references);
+            }
+        }
+        throw new InvalidRequestException("The content does not match its sha256.");
+    }
+
+    private static String typed(String identity, ArtifactType type) {
+        return type == ArtifactType.AVRO
+                ? identity
+                : sha256Hex((type.name() + "\n" + identity).getBytes(StandardCharsets.UTF_8));
     }
 
     public String text() {

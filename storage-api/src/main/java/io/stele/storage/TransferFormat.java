@@ -317,12 +317,11 @@ public final class TransferFormat {
         for (JsonNode r : node.path("references")) {
             references.add(new SchemaReference(text(r, "name"), text(r, "artifactId"), (int) number(r, "version")));
         }
-        Content content = Content.of(bytes, references);
-        String declared = text(node, "sha256");
-        if (!declared.equals(content.sha256())) {
+        try {
+            return Content.withIdentity(bytes, references, text(node, "sha256"));
+        } catch (InvalidRequestException e) {
             throw new InvalidRequestException("content " + node.path("contentId") + " does not match its sha256.");
         }
-        return content;
     }
 
     private static TransferRecord.Version version(JsonNode node) {

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
  * Writing artifacts: tells the content's type, applies the rules, fills metadata from the content,
@@ -268,8 +269,7 @@ public class ArtifactService {
 
     /**
      * The highest servable version of the artifact (neither DISABLED nor DELETED) whose content means the same as these
-     * bytes: equal after canonicalisation for the artifact's type (for Avro, its Parsing Canonical
-     * Form).
+     * bytes: equal after canonicalisation for the artifact's type ({@link TypeSupports#canonicalHash}).
      */
     public StoredVersion findByContent(String artifactId, Upload upload) {
         Content content = checkedContent(upload);
@@ -295,33 +295,52 @@ public class ArtifactService {
         ArtifactType type = current(artifactId)
                 .orElseThrow(() -> NotFoundException.artifact(artifactId))
                 .type();
+        return highestMeaning(artifactId, type, supports.canonicalHash(type, content), VersionState.DELETED::equals);
+    }
+
+    /**
+     * The highest servable version whose content means the same, found by its canonical hash. A
+     * version stored under an earlier canonical form (or before canonical hashes) carries that
+     * form's hash: one found by such a hash is compared again by the current form, and if it
+     * differs, the artifact's servable versions are compared one by one, as two of them may share
+     * a former hash.
+     */
+    private Optional<StoredVersion> sameContent(String artifactId, ArtifactType type, Content content) {
         String canonical = supports.canonicalHash(type, content);
+        Optional<StoredVersion> found = storage().versions().findByCanonicalHash(artifactId, canonical);
+        if (found.isPresent()) {
+            return found;
+        }
+        for (String former : supports.formerHashes(type, content)) {
+            Optional<StoredVersion> candidate = storage().versions().findByCanonicalHash(artifactId, former);
+            if (candidate.isPresent()) {
+                return means(candidate.get(), type, canonical)
+                        ? candidate
+                        : highestMeaning(artifactId, type, canonical, VersionState::servable);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The highest version in a state that passes {@code states} whose content has this canonical hash. */
+    private Optional<StoredVersion> highestMeaning(
+            String artifactId, ArtifactType type, String canonical, Predicate<VersionState> states) {
         List<StoredVersion> all = rules.allVersions(artifactId);
         for (int i = all.size() - 1; i >= 0; i--) {
             StoredVersion version = all.get(i);
-            if (version.state() == VersionState.DELETED
-                    && storage()
-                            .contents()
-                            .byContentId(version.contentId())
-                            .map(stored -> supports.canonicalHash(type, stored.content())
-                                    .equals(canonical))
-                            .orElse(false)) {
+            if (states.test(version.state()) && means(version, type, canonical)) {
                 return Optional.of(version);
             }
         }
         return Optional.empty();
     }
 
-    /**
-     * The highest servable version whose content means the same. Versions stored before
-     * canonical hashes existed carry the hash of their bytes, so those bytes are looked for too.
-     */
-    private Optional<StoredVersion> sameContent(String artifactId, ArtifactType type, Content content) {
-        String canonical = supports.canonicalHash(type, content);
-        Optional<StoredVersion> found = storage().versions().findByCanonicalHash(artifactId, canonical);
-        return found.isPresent() || canonical.equals(content.sha256())
-                ? found
-                : storage().versions().findByCanonicalHash(artifactId, content.sha256());
+    private boolean means(StoredVersion version, ArtifactType type, String canonical) {
+        return storage()
+                .contents()
+                .byContentId(version.contentId())
+                .map(stored -> supports.canonicalHash(type, stored.content()).equals(canonical))
+                .orElse(false);
     }
 
     private Content checkedContent(Upload upload) {
@@ -335,6 +354,7 @@ public class ArtifactService {
     private VersionDraft draft(String artifactId, ArtifactType type, Content content) {
         AnalysedContent described = types.describe(type, content);
         EditableMeta meta = new EditableMeta(described.name(), described.description(), List.of(), Map.of());
-        return new VersionDraft(artifactId, type, content, meta, ANONYMOUS, supports.canonicalHash(type, content));
+        return new VersionDraft(
+                artifactId, type, content.ofType(type), meta, ANONYMOUS, supports.canonicalHash(type, content));
     }
 }

@@ -2,6 +2,7 @@ package io.stele.app.ccompat;
 
 import static io.stele.app.ccompat.ConfluentErrors.about;
 import static io.stele.app.ccompat.ConfluentRequests.flag;
+import static io.stele.app.ccompat.ConfluentRequests.present;
 import static io.stele.app.ccompat.ConfluentRequests.required;
 import static io.stele.app.ccompat.ConfluentRequests.schemaId;
 import static io.stele.app.ccompat.ConfluentRequests.type;
@@ -197,12 +198,32 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
             return Uni.createFrom().item(json(remembered));
         }
         return Uni.createFrom()
-                .item(() -> about(subject, () -> lookUp(subject, flag(deleted), required(request))))
+                .item(() -> about(subject, () -> lookUp(subject, flag(deleted), present(request))))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
+    /**
+     * Confluent parses the schema before it looks for it: a lookup that finds nothing says first
+     * that the schema is invalid, if it is, whether or not the subject exists.
+     */
     private Response lookUp(String subject, boolean withDeleted, SchemaRequest schema) {
+        try {
+            return found(subject, withDeleted, schema);
+        } catch (NotFoundException | ConfluentException missing) {
+            if (!ConfluentRequests.blank(schema)
+                    && (missing instanceof NotFoundException
+                            || ((ConfluentException) missing).getResponse().getStatus() == 404)) {
+                rules.checkSyntax(type(schema), upload(schema).content());
+            }
+            throw missing;
+        }
+    }
+
+    private Response found(String subject, boolean withDeleted, SchemaRequest schema) {
         requireSubject(subject, withDeleted);
+        if (ConfluentRequests.blank(schema)) {
+            throw ConfluentErrors.schemaNotFound();
+        }
         Upload upload = upload(schema);
         try {
             StoredVersion found = artifacts.findByContent(subject, upload);

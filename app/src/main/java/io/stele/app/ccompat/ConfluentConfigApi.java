@@ -192,6 +192,10 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
         if (latest && (!exists || storage().versions().latest(subject).isEmpty())) {
             return new CompatibilityAnswer(true, verbose ? List.of() : null); // nothing to be compatible with
         }
+        if (!exists) { // Confluent looks for the version alone, and names it
+            ConfluentRequests.versionNumber(version.orElseThrow()); // an invalid version id is 42202 first
+            throw ConfluentErrors.versionNotFound(version.get().trim());
+        }
         Compatibility level = rules.compatibility(Optional.of(subject), DEFAULT_COMPATIBILITY);
         List<StoredVersion> against =
                 version.isPresent() ? List.of(find(subject, version.get())) : rules.earlierVersions(subject, level);

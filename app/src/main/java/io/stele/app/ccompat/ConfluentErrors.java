@@ -86,7 +86,9 @@ final class ConfluentErrors {
                                 + "\", details: " + details,
                         e);
             }
-            return invalidSchema(violation);
+            // said as Confluent says an invalid schema, without the v1 API's rule words
+            return invalidSchema(new InvalidContentException(
+                    violation.causes().stream().map(Incompatibility::message).collect(Collectors.joining("; "))));
         }
         if (e instanceof InvalidContentException || e instanceof MissingReferenceException) {
             return invalidSchema(e);
@@ -176,6 +178,10 @@ final class ConfluentErrors {
                 REFERENCE_EXISTS,
                 "One or more references exist to the schema {subject=" + subject + ", version=" + version
                         + "}; delete the schemas that reference it for good first.");
+    }
+
+    static ConfluentException versionNotFound(String version) {
+        return new ConfluentException(404, VERSION_NOT_FOUND, "Version " + version + " not found.");
     }
 
     static ConfluentException schemaNotFound() {

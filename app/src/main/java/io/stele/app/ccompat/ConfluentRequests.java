@@ -23,12 +23,32 @@ final class ConfluentRequests {
         throw ConfluentErrors.schemaNotFound();
     }
 
+    /**
+     * The body of a request that registers or checks a schema: present, with a schema that is not
+     * blank. A body without one is Confluent's 42201, "Empty schema".
+     */
     static SchemaRequest required(SchemaRequest request) {
-        if (request == null || request.schema() == null) {
+        SchemaRequest body = present(request);
+        if (blank(body)) {
+            throw new ConfluentException(422, ConfluentErrors.INVALID_SCHEMA, "Empty schema");
+        }
+        return body;
+    }
+
+    /** A request body, which must be there: a request without one is 422. */
+    static SchemaRequest present(SchemaRequest request) {
+        if (request == null) {
             throw new ConfluentException(
-                    422, ConfluentErrors.UNPROCESSABLE, "The body must give the schema: {\"schema\": \"...\"}.");
+                    422,
+                    ConfluentErrors.UNPROCESSABLE,
+                    "The request has no body: send the schema as {\"schema\": \"...\"}.");
         }
         return request;
+    }
+
+    /** Whether the body gives no schema, or one of white space alone. */
+    static boolean blank(SchemaRequest request) {
+        return request.schema() == null || request.schema().isBlank();
     }
 
     static ArtifactType type(SchemaRequest request) {
@@ -49,6 +69,23 @@ final class ConfluentRequests {
     static boolean latest(String version) {
         String v = version.trim();
         return v.equalsIgnoreCase("latest") || v.equals("-1");
+    }
+
+    /**
+     * A version number as a path gives it, from 1.
+     *
+     * @throws ConfluentException 42202 when it is not one
+     */
+    static int versionNumber(String version) {
+        try {
+            int number = Integer.parseInt(version.trim());
+            if (number >= 1) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // not a number: said below
+        }
+        throw ConfluentErrors.invalidVersion(version);
     }
 
     /** A boolean query parameter, read as Confluent's clients write it ({@code true}, {@code True}). */

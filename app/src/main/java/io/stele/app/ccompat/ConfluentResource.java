@@ -82,18 +82,9 @@ abstract class ConfluentResource {
                     .or(() -> deleted ? highestDeleted(subject) : Optional.empty())
                     .orElseThrow(() -> versionNotFound(subject, "latest", deleted));
         }
-        int number;
-        try {
-            number = Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw ConfluentErrors.invalidVersion(version);
-        }
-        if (number < 1) {
-            throw ConfluentErrors.invalidVersion(version);
-        }
         return storage()
                 .versions()
-                .get(subject, number)
+                .get(subject, ConfluentRequests.versionNumber(version))
                 .filter(found -> deleted || found.state() != VersionState.DELETED)
                 .orElseThrow(() -> versionNotFound(subject, v, deleted));
     }
@@ -111,7 +102,7 @@ abstract class ConfluentResource {
     /** 40402 for a subject that exists, else 40401: Confluent tells the two apart. */
     private ConfluentException versionNotFound(String subject, String version, boolean deleted) {
         requireSubject(subject, deleted);
-        return new ConfluentException(404, ConfluentErrors.VERSION_NOT_FOUND, "Version " + version + " not found.");
+        return ConfluentErrors.versionNotFound(version);
     }
 
     /**
@@ -155,11 +146,16 @@ abstract class ConfluentResource {
                 references.add(reference(reference));
             }
         }
-        String schema =
-                ConfluentRequests.type(request) == ArtifactType.PROTOBUF && ProtoDescriptors.isBase64(request.schema())
-                        ? ProtoDescriptors.text(request.schema())
-                        : request.schema();
-        return new Upload(schema.getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty(), references);
+        boolean protobuf = ConfluentRequests.type(request) == ArtifactType.PROTOBUF;
+        String schema = protobuf && ProtoDescriptors.isBase64(request.schema())
+                ? ProtoDescriptors.text(request.schema())
+                : request.schema();
+        Upload upload =
+                new Upload(schema.getBytes(StandardCharsets.UTF_8), Optional.empty(), Optional.empty(), references);
+        if (protobuf) { // Confluent builds the file's descriptor: its imports and types must resolve
+            rules.checkResolved(ArtifactType.PROTOBUF, upload.content());
+        }
+        return upload;
     }
 
     /**

@@ -94,8 +94,9 @@ public class ConfluentRoutes {
             // not a length: the resource answers
         }
         // Over HTTP/2 a body read here ends the request, and the resource, where a lookup not held in
-        // memory goes on, cannot pause an ended HTTP/2 request: it reads such lookups itself.
-        if (size < 0
+        // memory goes on, cannot pause an ended HTTP/2 request: it reads such lookups itself. An empty
+        // body is none: read here, the resource would wait for one that never comes.
+        if (size <= 0
                 || size > MAX_LOOKUP_BODY
                 || !provider.isStarted()
                 || ctx.request().version() == HttpVersion.HTTP_2) {

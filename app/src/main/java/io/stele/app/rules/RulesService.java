@@ -105,6 +105,29 @@ public class RulesService {
     }
 
     /**
+     * Checks that content parses as its type, with the schemas it references, whatever rules apply.
+     *
+     * @throws InvalidContentException naming what is wrong
+     */
+    public void checkSyntax(ArtifactType type, Content content) {
+        types.of(type).validate(content.text(), resolver.resolve(content), Validity.SYNTAX_ONLY);
+    }
+
+    /**
+     * Checks that content parses as its type and that every name it uses from elsewhere resolves
+     * with its references ({@link TypeSupport#requireResolved}), whatever rules apply: what the
+     * Confluent API requires of every schema it is sent.
+     *
+     * @throws InvalidContentException naming what is wrong
+     */
+    public void checkResolved(ArtifactType type, Content content) {
+        TypeSupport support = types.of(type);
+        ResolvedReferences references = resolver.resolve(content);
+        support.validate(content.text(), references, Validity.SYNTAX_ONLY);
+        support.requireResolved(content.text(), references);
+    }
+
+    /**
      * Checks a new version of an artifact against the COMPATIBILITY rule, if one applies: against
      * the latest version, or every version for the transitive levels.
      *

@@ -3,6 +3,7 @@ package io.stele.app.rules;
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the registry knows of one artifact type: how to check content, what content means the same,
@@ -44,6 +45,24 @@ public interface TypeSupport {
      * @throws InvalidContentException naming the document none of the references names
      */
     default void requireNamedReferences(String content, ResolvedReferences references) {}
+
+    /**
+     * Checks that every name the content uses from elsewhere (an imported file, a type defined in
+     * one) resolves, with the references it has, as a registry whose schemas carry references (the
+     * Confluent API) requires of a schema it accepts; the default checks nothing.
+     *
+     * @throws InvalidContentException naming what does not resolve
+     */
+    default void requireResolved(String content, ResolvedReferences references) {}
+
+    /**
+     * The canonical form an earlier release compared this content's versions by, where it differs
+     * from {@link #canonical}: versions stored then carry its hash, and are found by it and then
+     * compared again by the current form. Empty (the default) when the form never changed.
+     */
+    default Optional<String> formerCanonical(String content, ResolvedReferences references) {
+        return Optional.empty();
+    }
 
     /** {@link #canonical(String)} of content that references other schemas. */
     default String canonical(String content, ResolvedReferences references) {

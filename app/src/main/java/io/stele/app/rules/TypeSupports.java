@@ -13,8 +13,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The {@link TypeSupport} of each artifact type; types without one are stored unchecked. */
 @ApplicationScoped
@@ -49,18 +51,37 @@ public class TypeSupports {
 
     /**
      * The SHA-256 of the content's canonical form for its type, with the schemas it references: the
-     * same for content that means the same and references the same versions.
+     * same for content that means the same and references the same versions. This is what makes two
+     * versions of an artifact the same: one place decides it for both APIs.
      */
     public String canonicalHash(ArtifactType type, Content content) {
         if (!content.references().isEmpty()) {
-            String canonical = of(type).canonical(content.text(), resolver.resolve(content));
-            return Content.of(canonical.getBytes(StandardCharsets.UTF_8), content.references())
-                    .sha256();
+            return hash(of(type).canonical(content.text(), resolver.resolve(content)), content);
         }
-        String canonical = of(type).canonical(content.text());
-        return canonical.equals(content.text())
-                ? content.sha256()
-                : Content.of(canonical).sha256();
+        return hash(of(type).canonical(content.text()), content);
+    }
+
+    /**
+     * The hashes versions of this content may carry from before the canonical form was what it is
+     * now, distinct from {@link #canonicalHash}: that of the former canonical form, if the type had
+     * one, and that of the bytes as they are (what versions stored before canonical hashes carry).
+     * A version found by one of them is the same only if its content's {@link #canonicalHash} is
+     * equal too.
+     */
+    public Set<String> formerHashes(ArtifactType type, Content content) {
+        Set<String> hashes = new LinkedHashSet<>();
+        of(type).formerCanonical(
+                        content.text(),
+                        content.references().isEmpty() ? ResolvedReferences.NONE : resolver.resolve(content))
+                .ifPresent(former -> hashes.add(hash(former, content)));
+        hashes.add(Content.identity(Content.sha256Hex(content.bytes()), content.references()));
+        hashes.remove(canonicalHash(type, content));
+        return hashes;
+    }
+
+    private static String hash(String canonical, Content content) {
+        return Content.of(canonical.getBytes(StandardCharsets.UTF_8), content.references())
+                .sha256();
     }
 
     /** A type the registry stores as it is: PROTOBUF_FD, whose binary form has no text to check. */

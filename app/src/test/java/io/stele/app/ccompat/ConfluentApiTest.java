@@ -185,7 +185,7 @@ public class ConfluentApiTest {
         assertError(post(root + "/subjects/" + subject() + "/versions", body("{\"type\":", null)), 422, 42201, "")
                 .body("message", startsWith("Invalid Avro schema: "));
         assertError(post(root + "/subjects/" + subject() + "/versions", body("{}", "XML")), 422, 42201, "XML");
-        assertError(post(root + "/subjects/" + subject() + "/versions", "{}"), 422, 422, "schema");
+        assertError(post(root + "/subjects/" + subject() + "/versions", "{}"), 422, 42201, "Empty schema");
         post(root + "/subjects/" + subject() + "/versions", "{\"schema\":").statusCode(400);
         assertError(given().get(root + "/schemas/ids/2147483000").then(), 404, 40403, "Schema not found");
         assertError(given().get(root + "/schemas/ids/zero").then(), 404, 40403, "Schema not found");

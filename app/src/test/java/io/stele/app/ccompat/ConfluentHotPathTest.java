@@ -188,7 +188,8 @@ class ConfluentHotPathTest {
         }
         HttpResponse<String> noSchema =
                 http2.send(lookup(root + "/subjects/" + subject, "{}"), HttpResponse.BodyHandlers.ofString());
-        assertThat(noSchema.statusCode()).as(noSchema.body()).isEqualTo(422);
+        assertThat(noSchema.statusCode()).as(noSchema.body()).isEqualTo(404); // no schema: nothing holds it
+        assertThat(noSchema.body()).contains("40403");
     }
 
     private HttpRequest lookup(String path, String body) {

@@ -176,13 +176,8 @@ public class ConfluentReferencesTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "/apis/ccompat/v7"})
     void protobufImport_isNamedByAReference(String root) {
-        String addresses = subject();
         String pkg = "p" + recordName().toLowerCase();
-        post(
-                        root + "/subjects/" + addresses + "/versions",
-                        protobuf(
-                                "syntax = \"proto3\";\npackage " + pkg + ";\nmessage Address { string street = 1; }\n"))
-                .statusCode(200);
+        String addresses = addressFile(root, pkg);
         String user = "syntax = \"proto3\";\npackage " + pkg + ".users;\nimport \"" + pkg + "/address.proto\";\n"
                 + "message User { " + pkg + ".Address home = 1; }\n";
         String users = subject();
@@ -204,6 +199,91 @@ public class ConfluentReferencesTest {
                 422,
                 42201,
                 "imports '" + pkg + "/other.proto'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void protobufImportsAndTypes_mustResolve_asConfluentBuildsTheDescriptor(String root) {
+        String pkg = "p" + recordName().toLowerCase();
+        String addresses = addressFile(root, pkg);
+        String head = "syntax = \"proto3\";\npackage " + pkg + ".orders;\n";
+        String subject = subject();
+        String versions = root + "/subjects/" + subject + "/versions";
+        Map<String, String> refused = new LinkedHashMap<>();
+        refused.put(
+                protobuf(head + "import \"NoReference.proto\";\nmessage A { string a = 1; }\n"),
+                "imports 'NoReference.proto', which none of its references names");
+        refused.put(protobuf(head + "message A { google.type.PostalAddress a = 1; }\n"), "A.a (field 1) at line 3");
+        refused.put(
+                protobuf(head + "message A { Totally.Unknown a = 1; }\n"),
+                "type 'Totally.Unknown' is not defined in this file or in a file it imports");
+        refused.put(
+                protobuf(
+                        head + "import \"" + pkg + "/address.proto\";\nmessage A { " + pkg + ".Missing a = 1; }\n",
+                        pkg + "/address.proto",
+                        addresses,
+                        1),
+                "type '" + pkg + ".Missing' is not defined");
+        refused.forEach((body, reason) -> {
+            assertError(post(versions, body), 422, 42201, reason);
+            assertError(post(root + "/subjects/" + subject(), body), 422, 42201, reason); // a lookup parses first
+        });
+        given().get(root + "/subjects/" + subject + "/versions").then().statusCode(404);
+
+        String resolved = head + "import \"google/type/postal_address.proto\";\nimport \"" + pkg + "/address.proto\";\n"
+                + "import \"google/protobuf/timestamp.proto\";\n"
+                + "message A { google.type.PostalAddress a = 1; Address b = 2; google.protobuf.Timestamp c = 3;\n"
+                + "  map<string, " + pkg + ".Address> d = 4; }\n";
+        // Address resolves from pkg.orders outwards, to pkg.Address in the imported file, as protoc resolves it
+        post(root + "/subjects/" + subject + "/versions", protobuf(resolved, pkg + "/address.proto", addresses, 1))
+                .statusCode(200);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void protobufCompatibility_followsAReferenceToAnotherVersionOrSubject_intoItsMessages(String root) {
+        String pkg = "p" + recordName().toLowerCase();
+        String zipAsString = "syntax = \"proto3\";\npackage " + pkg + ";\nmessage Address { string zip = 1; }\n";
+        String zipAsNumber = zipAsString.replace("string zip", "int32 zip");
+        String addresses = subject();
+        String others = subject();
+        post(root + "/subjects/" + addresses + "/versions", protobuf(zipAsString))
+                .statusCode(200);
+        setCompatibility(root, addresses, "NONE");
+        post(root + "/subjects/" + addresses + "/versions", protobuf(zipAsNumber))
+                .statusCode(200);
+        post(root + "/subjects/" + others + "/versions", protobuf(zipAsNumber)).statusCode(200);
+        String user = "syntax = \"proto3\";\npackage " + pkg + ".users;\nimport \"" + pkg + "/address.proto\";\n"
+                + "message User { " + pkg + ".Address home = 1; }\n";
+        String users = subject();
+        post(root + "/subjects/" + users + "/versions", protobuf(user, pkg + "/address.proto", addresses, 1))
+                .statusCode(200);
+
+        for (String moved : List.of(
+                protobuf(user, pkg + "/address.proto", addresses, 2),
+                protobuf(user, pkg + "/address.proto", others, 1),
+                protobuf(user.replace("/address.proto", "/moved.proto"), pkg + "/moved.proto", others, 1))) {
+            post(root + "/compatibility/subjects/" + users + "/versions/latest?verbose=true", moved)
+                    .statusCode(200)
+                    .body("is_compatible", equalTo(false))
+                    .body("messages[0]", org.hamcrest.Matchers.containsString("Address.zip (field 1)"));
+        }
+        post(
+                        root + "/compatibility/subjects/" + users + "/versions/latest",
+                        protobuf(user.replace("/address.proto", "/moved.proto"), pkg + "/moved.proto", addresses, 1))
+                .statusCode(200)
+                .body("is_compatible", equalTo(true));
+    }
+
+    /** Registers a Protobuf file of the package that defines {@code Address}, under a subject of its own. */
+    private static String addressFile(String root, String pkg) {
+        String addresses = subject();
+        post(
+                        root + "/subjects/" + addresses + "/versions",
+                        protobuf(
+                                "syntax = \"proto3\";\npackage " + pkg + ";\nmessage Address { string street = 1; }\n"))
+                .statusCode(200);
+        return addresses;
     }
 
     private static String protobuf(String schema, Object... references) {

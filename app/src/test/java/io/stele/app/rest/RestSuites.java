@@ -1,6 +1,7 @@
 package io.stele.app.rest;
 
 import io.stele.app.ccompat.ConfluentApiTest;
+import io.stele.app.ccompat.ConfluentFidelityTest;
 import io.stele.app.ccompat.ConfluentModeTest;
 import io.stele.app.ccompat.ConfluentProtobufTest;
 import io.stele.app.ccompat.ConfluentReferencesTest;
@@ -27,6 +28,9 @@ public abstract class RestSuites {
 
     @Nested
     class Confluent extends ConfluentApiTest {}
+
+    @Nested
+    class ConfluentFidelity extends ConfluentFidelityTest {}
 
     @Nested
     class ConfluentModes extends ConfluentModeTest {}

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Validity levels and canonical forms of the types checked by their own parsers. */
@@ -34,16 +35,29 @@ class TypeSupportsTest {
     }
 
     @Test
-    void avro_canonicalFormIsParsingCanonicalForm() {
+    void avro_canonicalFormIsTheSchemaAsAvroWritesIt_keepingWhatAReaderSees() {
+        TypeSupport avro = supports.of(ArtifactType.AVRO);
         String a =
-                "{\"type\":\"record\",\"name\":\"User\",\"namespace\":\"x\",\"doc\":\"d\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
+                "{\"type\":\"record\",\"name\":\"User\",\"namespace\":\"x\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
         String b =
                 "{ \"fields\": [ {\"type\": \"long\", \"name\": \"id\"} ], \"name\": \"x.User\", \"type\": \"record\" }";
-        assertThat(supports.of(ArtifactType.AVRO).canonical(a))
-                .isEqualTo(supports.of(ArtifactType.AVRO).canonical(b))
-                .isEqualTo(
-                        "{\"name\":\"x.User\",\"type\":\"record\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}");
-        assertThat(supports.of(ArtifactType.AVRO).canonical("{oops")).isEqualTo("{oops");
+        assertThat(avro.canonical(a))
+                .as("whitespace, key order and where the namespace is written do not count")
+                .isEqualTo(avro.canonical(b))
+                .isEqualTo(a);
+        for (String change : List.of(
+                a.replace("\"fields\"", "\"doc\":\"d\",\"fields\""),
+                a.replace("\"fields\"", "\"aliases\":[\"Old\"],\"fields\""),
+                a.replace("\"type\":\"long\"}", "\"type\":\"long\",\"default\":0}"),
+                a.replace("\"type\":\"long\"}", "\"type\":{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}}"),
+                a.replace("\"fields\"", "\"owner\":\"team\",\"fields\""))) {
+            assertThat(avro.canonical(change)).as(change).isNotEqualTo(avro.canonical(a));
+            assertThat(avro.formerCanonical(change, ResolvedReferences.NONE))
+                    .as("the former form, Parsing Canonical Form, left it out")
+                    .isEqualTo(avro.formerCanonical(a, ResolvedReferences.NONE));
+        }
+        assertThat(avro.canonical("{\"type\":\"string\"}")).isEqualTo("\"string\"");
+        assertThat(avro.canonical("{oops")).isEqualTo("{oops");
     }
 
     @Test

@@ -366,6 +366,27 @@ public abstract class StorageContractSuite
     }
 
     @Test
+    void theSameBytes_storedAsTwoTypes_areTwoContents_eachReadBackWithItsIdentity() {
+        String text = "{\"type\":\"string\",\"title\":\"" + newId() + "\"}";
+        java.util.function.Function<ArtifactType, StoredVersion> stored = type -> storage.artifacts()
+                .create(new VersionDraft(newId(), type, Content.of(text).ofType(type), EditableMeta.EMPTY, ""));
+        StoredVersion avro = stored.apply(ArtifactType.AVRO);
+        StoredVersion json = stored.apply(ArtifactType.JSON);
+        StoredVersion again = stored.apply(ArtifactType.JSON);
+        assertThat(json.contentId()).isNotEqualTo(avro.contentId()).isEqualTo(again.contentId());
+        assertThat(storage.contents()
+                        .byContentId(json.contentId())
+                        .orElseThrow()
+                        .content())
+                .isEqualTo(Content.of(text).ofType(ArtifactType.JSON));
+        assertThat(storage.contents()
+                        .byContentId(avro.contentId())
+                        .orElseThrow()
+                        .content())
+                .isEqualTo(Content.of(text));
+    }
+
+    @Test
     void findByCanonicalHash_findsHighestVersionWithThatCanonicalForm() {
         String id = newId();
         String canonical = Content.of("canonical-" + id).sha256();

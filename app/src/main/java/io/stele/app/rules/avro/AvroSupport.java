@@ -7,16 +7,21 @@ import io.stele.app.rules.Validity;
 import io.stele.app.types.InvalidContentException;
 import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.SchemaNormalization;
 
 /**
  * Avro, checked and compared by Apache Avro itself. SYNTAX_ONLY parses the schema; FULL also
- * checks that every default value fits its field's type. The canonical form is Avro's Parsing
- * Canonical Form, in which two schemas are the same exactly when they describe the same binary
- * encoding (documentation, defaults, aliases and key order do not count). Compatibility is Avro's
+ * checks that every default value fits its field's type. The canonical form is the one Confluent
+ * Schema Registry compares versions by: the schema as Avro writes it, compact, with its
+ * documentation, defaults, aliases, logical types and custom properties, in Avro's own key order
+ * (whitespace and key order do not count; anything a reader of the schema can see does). The
+ * former canonical form, Avro's Parsing Canonical Form, kept only what the binary encoding needs;
+ * versions stored under it are still found by it ({@link #formerCanonical}). Compatibility is Avro's
  * reader/writer schema resolution ({@link SchemaCompatibility}), with its location of each
  * incompatibility. A schema's references are the schemas that define the named types it uses by
  * name, parsed before it, as Confluent's serializers parse them.
@@ -49,10 +54,32 @@ public final class AvroSupport implements TypeSupport {
 
     @Override
     public String canonical(String content, ResolvedReferences references) {
+        if (references.isEmpty()) {
+            try {
+                return AvroSchemas.parse(content).toString();
+            } catch (RuntimeException e) {
+                return content;
+            }
+        }
+        Schema.Parser parser = new Schema.Parser().setValidateDefaults(false);
         try {
-            return SchemaNormalization.toParsingForm(parse(content, references, false));
-        } catch (InvalidContentException e) {
+            List<Schema> referenced = new ArrayList<>();
+            for (ResolvedReferences.Named named : references.inOrder()) {
+                referenced.add(parser.parse(named.text()));
+            }
+            // the named types the references define are written by name, as the schema uses them
+            return parser.parse(content).toString(referenced, false);
+        } catch (RuntimeException e) {
             return content;
+        }
+    }
+
+    @Override
+    public Optional<String> formerCanonical(String content, ResolvedReferences references) {
+        try {
+            return Optional.of(SchemaNormalization.toParsingForm(parse(content, references, false)));
+        } catch (InvalidContentException e) {
+            return Optional.empty();
         }
     }
 

@@ -69,6 +69,10 @@ import java.util.List;
  *       dependentRequired}, {@code dependentSchemas}, {@code propertyNames}, {@code
  *       patternProperties}, {@code contains}, {@code additionalItems}, {@code unevaluated*}) is
  *       added or differs: these are compared only for equality, and removing one is compatible;
+ *       except, as Confluent's diff judges them, a combination of one schema is that schema, a
+ *       {@code oneOf}/{@code anyOf} reader accepts a writer that is no combination when one of
+ *       its schemas does, {@code not} is compared the other way round, and a writer's {@code
+ *       additionalItems: false} accepts any reader's ({@link Combinators});
  *   <li>a {@code $ref} that cannot be followed (to a document that is not one of the schema's
  *       references, or broken) differs from the writer's.
  * </ol>

@@ -1,12 +1,14 @@
 package io.stele.app.rules.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import io.stele.app.rules.Incompatibility;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 /**
  * The rules that compare the keywords of one schema, reader against writer, without descending
@@ -187,19 +189,43 @@ final class KeywordRules {
         }
     }
 
-    /** The keywords in {@link #COMPARED_AS_WHOLE}: the reader's must equal the writer's, or be absent. */
-    void comparedAsWhole(String at, JsonNode reader, JsonNode writer) {
+    /**
+     * The keywords in {@link #COMPARED_AS_WHOLE}: the reader's must equal the writer's, or be
+     * absent. Except, as Confluent judges them: {@code not} is compared the other way round (the
+     * reader rejects no more than the writer when what the reader's {@code not} matches, the
+     * writer's matches too, {@code accepts} telling), and a writer whose {@code additionalItems} is
+     * {@code false} writes no more items, so any reader's is compatible. {@code {}} and {@code true}
+     * are the same schema.
+     */
+    void comparedAsWhole(String at, JsonNode reader, JsonNode writer, BiPredicate<JsonNode, JsonNode> accepts) {
         for (String keyword : COMPARED_AS_WHOLE) {
             JsonNode readerValue = reader.get(keyword);
             JsonNode writerValue = writer.get(keyword);
-            if (readerValue != null && (writerValue == null || !Json.same(readerValue, writerValue))) {
-                add(
-                        at,
-                        keyword,
-                        keyword + (writerValue == null ? " added" : " changed") + "; this check compares " + keyword
-                                + " only for equality");
+            if (readerValue == null
+                    || writerValue != null && Json.same(anything(readerValue), anything(writerValue))
+                    || "additionalItems".equals(keyword)
+                            && writerValue != null
+                            && writerValue.isBoolean()
+                            && !writerValue.asBoolean()) {
+                continue;
             }
+            if ("not".equals(keyword) && writerValue != null) {
+                if (!accepts.test(writerValue, readerValue)) {
+                    add(at, keyword, "not extended: the reader rejects values the writer's schema accepts");
+                }
+                continue;
+            }
+            add(
+                    at,
+                    keyword,
+                    keyword + (writerValue == null ? " added" : " changed") + "; this check compares " + keyword
+                            + " only for equality");
         }
+    }
+
+    /** The schema {@code {}}, which accepts anything, as {@code true}, which says the same. */
+    private static JsonNode anything(JsonNode schema) {
+        return schema.isObject() && schema.isEmpty() ? BooleanNode.TRUE : schema;
     }
 
     /** Whether the writer may write a value of a JSON Schema type ({@code number} includes integers). */

@@ -25,7 +25,8 @@ final class SchemaComparison {
 
     private static final JsonNode ANY = BooleanNode.TRUE;
     private static final int MAX_REF_HOPS = 32;
-    private static final Set<String> ANNOTATIONS = Set.of(
+    /** Keywords that say nothing about which values are valid. */
+    static final Set<String> ANNOTATIONS = Set.of(
             "title",
             "description",
             "$comment",
@@ -69,13 +70,13 @@ final class SchemaComparison {
 
     private SchemaComparison(
             JsonNode readerRoot,
-            Map<String, String> readerReferences,
+            ReferencedDocuments readerReferenced,
             JsonNode writerRoot,
-            Map<String, String> writerReferences) {
+            ReferencedDocuments writerReferenced) {
         this.readerRoot = readerRoot;
         this.writerRoot = writerRoot;
-        this.readerReferenced = new ReferencedDocuments(readerReferences);
-        this.writerReferenced = new ReferencedDocuments(writerReferences);
+        this.readerReferenced = readerReferenced;
+        this.writerReferenced = writerReferenced;
     }
 
     /** What keeps {@code reader} from accepting all that {@code writer} accepts, in walk order. */
@@ -92,7 +93,8 @@ final class SchemaComparison {
             Map<String, String> readerReferences,
             JsonNode writer,
             Map<String, String> writerReferences) {
-        SchemaComparison comparison = new SchemaComparison(reader, readerReferences, writer, writerReferences);
+        SchemaComparison comparison = new SchemaComparison(
+                reader, new ReferencedDocuments(readerReferences), writer, new ReferencedDocuments(writerReferences));
         comparison.compare("", reader, writer);
         return List.copyOf(comparison.found);
     }
@@ -134,17 +136,56 @@ final class SchemaComparison {
         if (!r.isObject() || !w.isObject()) {
             return; // not a schema: FULL validity reports it
         }
+        if (throughCombinators(at, r, w)) {
+            return;
+        }
         rules.type(at, r, w);
         rules.values(at, r, w);
         rules.stringShape(at, r, w);
         rules.bounds(at, r, w);
-        rules.comparedAsWhole(at, r, w);
+        rules.comparedAsWhole(at, r, w, this::accepts);
         if (KeywordRules.mayWrite(w, "object")) {
             objects(at, r, w);
         }
         if (KeywordRules.mayWrite(w, "array")) {
             arrays(at, r, w);
         }
+    }
+
+    /**
+     * When one side combines schemas and the other does not: compares through a combination of one
+     * schema, and a {@code oneOf} or {@code anyOf} reader branch by branch; true when that decided
+     * the comparison.
+     */
+    private boolean throughCombinators(String at, JsonNode reader, JsonNode writer) {
+        boolean readerCombines = Combinators.combines(reader);
+        boolean writerCombines = Combinators.combines(writer);
+        if (readerCombines == writerCombines) {
+            return false; // neither, or both: compared keyword by keyword
+        }
+        JsonNode single = Combinators.single(readerCombines ? reader : writer);
+        if (single != null) {
+            compare(at, readerCombines ? single : reader, readerCombines ? writer : single);
+            return true;
+        }
+        List<JsonNode> branches = Combinators.sum(reader);
+        if (branches == null) {
+            return false;
+        }
+        if (branches.stream().noneMatch(branch -> accepts(branch, writer))) {
+            found.add(new Incompatibility(at, "none of the reader's schemas accepts all that the writer's does"));
+        }
+        return true;
+    }
+
+    /**
+     * Whether a reader schema accepts all that a writer schema does, in the documents being
+     * compared: a comparison of its own, whose findings are its answer alone.
+     */
+    boolean accepts(JsonNode reader, JsonNode writer) {
+        SchemaComparison branch = new SchemaComparison(readerRoot, readerReferenced, writerRoot, writerReferenced);
+        branch.compare("", reader, writer);
+        return branch.found.isEmpty();
     }
 
     private void objects(String at, JsonNode reader, JsonNode writer) {

@@ -75,9 +75,6 @@ import java.util.Set;
  */
 public class ProtobufSupport implements TypeSupport {
 
-    /** Imports that clients resolve themselves, never by a reference. */
-    private static final List<String> BUILT_IN = List.of("google/protobuf/", "google/type/", "confluent/");
-
     @Override
     public ArtifactType type() {
         return ArtifactType.PROTOBUF;
@@ -107,11 +104,18 @@ public class ProtobufSupport implements TypeSupport {
         List<String> imports = new ArrayList<>(file.getImports());
         imports.addAll(file.getPublicImports());
         for (String imported : imports) {
-            if (BUILT_IN.stream().noneMatch(imported::startsWith) && !named.contains(imported)) {
+            if (ProtoResolution.BUILT_IN.keySet().stream().noneMatch(imported::startsWith)
+                    && !named.contains(imported)) {
                 throw new InvalidContentException(
                         "Invalid Protobuf schema: it imports '" + imported + "', which none of its references names.");
             }
         }
+    }
+
+    /** See {@link ProtoResolution}. */
+    @Override
+    public void requireResolved(String content, ResolvedReferences references) {
+        ProtoResolution.check(content, references);
     }
 
     @Override
@@ -130,9 +134,12 @@ public class ProtobufSupport implements TypeSupport {
     }
 
     /**
-     * Also compares each file both schemas import under the same name, when their references give
-     * it different text (another version of the referenced subject): by the same rules, with
-     * locations that name the file, as {@code Address.zip (field 1) in acme/address.proto}.
+     * Also compares the files the two schemas import that define the same types: each file both
+     * import under the same name, when their references give it different text (another version of
+     * the referenced subject), and each pair of differently named files that define a message or
+     * enum of the same full name (a reference moved to another subject, whose file has another
+     * name), by the same rules, with locations that name the reader's file, as {@code Address.zip
+     * (field 1) in acme/address.proto}.
      */
     @Override
     public List<Incompatibility> readerIncompatibilities(
@@ -140,12 +147,32 @@ public class ProtobufSupport implements TypeSupport {
         List<Incompatibility> found = new ArrayList<>(readerIncompatibilities(reader, writer));
         Map<String, String> writerFiles = writerReferences.byName();
         readerReferences.byName().forEach((name, read) -> {
-            String written = writerFiles.get(name);
-            if (written != null && !written.equals(read)) {
-                readerIncompatibilities(read, written)
-                        .forEach(i -> found.add(new Incompatibility(i.location() + " in " + name, i.message())));
-            }
+            writerFiles.forEach((writtenName, written) -> {
+                if (!written.equals(read) && (writtenName.equals(name) || defineTheSameType(read, written))) {
+                    readerIncompatibilities(read, written)
+                            .forEach(i -> found.add(new Incompatibility(i.location() + " in " + name, i.message())));
+                }
+            });
         });
         return found;
+    }
+
+    private static boolean defineTheSameType(String one, String other) {
+        Set<String> defined = definedTypes(one);
+        return definedTypes(other).stream().anyMatch(defined::contains);
+    }
+
+    /** The full names of the messages and enums a file defines. */
+    private static Set<String> definedTypes(String content) {
+        try {
+            ProtoModel model = new ProtoModel(ProtoFiles.parse(content));
+            String prefix = model.packageScope().isEmpty() ? "" : model.packageScope() + ".";
+            Set<String> names = new HashSet<>();
+            model.messages().keySet().forEach(name -> names.add(prefix + name));
+            model.enums().keySet().forEach(name -> names.add(prefix + name));
+            return names;
+        } catch (InvalidContentException e) {
+            return Set.of();
+        }
     }
 }
