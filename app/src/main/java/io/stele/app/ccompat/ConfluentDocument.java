@@ -1,9 +1,16 @@
 package io.stele.app.ccompat;
 
+import io.stele.app.mode.Mode;
+import io.stele.app.rules.Compatibility;
+import io.stele.storage.VersionDraft;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -86,14 +93,23 @@ public final class ConfluentDocument {
         Components components = api.getComponents();
         components.addSchema("SchemaString", schemaString());
         components.addSchema("SubjectSchema", subjectSchema());
-        require(components, "SchemaRequest", "schema");
+        constrain(components, "SchemaRequest", "schema", body -> body.addProperty("schemaType", schemaType()));
+        constrain(
+                components,
+                "ConfigUpdate",
+                "compatibility",
+                body -> body.addProperty("compatibility", names(Compatibility.values())));
+        constrain(components, "ModeBody", "mode", body -> body.addProperty("mode", names(Mode.values())));
         api.getPaths().getPathItems().forEach((path, item) -> {
             if (path.startsWith("/api/") || path.startsWith("/q/")) {
                 return;
             }
             String below = path.startsWith(V7) ? path.substring(V7.length()) : path;
             String relative = below.isEmpty() ? "/" : below;
-            item.getOperations().forEach((method, operation) -> describe(method + " " + relative, method, operation));
+            item.getOperations().forEach((method, operation) -> {
+                constrainParameters(operation);
+                describe(method + " " + relative, method, operation);
+            });
         });
     }
 
@@ -153,12 +169,70 @@ public final class ConfluentDocument {
         return statuses;
     }
 
-    private static void require(Components components, String schema, String field) {
+    private static void constrain(Components components, String schema, String field, Consumer<Schema> change) {
         Schema body = components.getSchemas().get(schema);
         if (body == null) {
             throw new IllegalStateException("The OpenAPI document has no schema " + schema + " to constrain.");
         }
+        change.accept(body);
         body.required(List.of(field));
+    }
+
+    /**
+     * The parameters as the resources read them: a subject as the storage takes an id, a version as
+     * Confluent's clients write one, a schema id and a window of a list as whole numbers. Flags and
+     * {@code format} take any text, as Confluent's do: what is not {@code true} (or a known format)
+     * is the default.
+     */
+    private static void constrainParameters(Operation operation) {
+        for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
+            switch (p.getName()) {
+                case "subject" -> {
+                    if (p.getIn() == Parameter.In.PATH) {
+                        p.setSchema(subject());
+                    }
+                }
+                case "version" -> p.setSchema(version());
+                case "id" -> p.setSchema(integer("int64").minimum(BigDecimal.ONE));
+                case "offset", "limit" -> p.setSchema(integer("int64"));
+                default -> {}
+            }
+        }
+    }
+
+    /**
+     * A subject: 1 to {@value VersionDraft#MAX_ID_LENGTH} characters, none a control character (C0,
+     * DEL or C1). The document counts characters where the server counts UTF-16 units, so it names
+     * half the length, which every subject within it meets either way.
+     */
+    private static Schema subject() {
+        return string().minLength(1)
+                .maxLength(VersionDraft.MAX_ID_LENGTH / 2)
+                .pattern("^[^\\u0000-\\u001F\\u007F-\\u009F]*$");
+    }
+
+    /**
+     * A version as Confluent reads one: a number from 1, or {@code latest} (any case) or {@code -1}
+     * for the latest. Numbers past 1,999,999,999 are left out, where the server reads up to 2^31-1.
+     */
+    private static Schema version() {
+        return string().pattern("^([Ll][Aa][Tt][Ee][Ss][Tt]|-1|[1-9][0-9]{0,8}|1[0-9]{9})$");
+    }
+
+    /** The types the Confluent API takes, as Confluent names them; none is AVRO. */
+    private static Schema schemaType() {
+        List<Object> types = List.of("AVRO", "JSON", "PROTOBUF");
+        return OASFactory.createSchema()
+                .type(List.of(SchemaType.STRING, SchemaType.NULL))
+                .enumeration(
+                        Stream.concat(types.stream(), Stream.of((Object) null)).toList());
+    }
+
+    private static Schema names(Enum<?>[] values) {
+        return string().enumeration(Arrays.stream(values)
+                .map(Enum::name)
+                .map(Object.class::cast)
+                .toList());
     }
 
     /** A schema by id: its text, its type (absent for AVRO) and its references (absent when none). */

@@ -4,7 +4,6 @@ import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
 import io.stele.app.rules.Compatibility;
 import io.stele.storage.ArtifactType;
-import java.util.Locale;
 
 /** What the Confluent API reads from a request, checked and in Stele's values. */
 final class ConfluentRequests {
@@ -52,9 +51,8 @@ final class ConfluentRequests {
     }
 
     static ArtifactType type(SchemaRequest request) {
-        String type = request.schemaType() == null
-                ? "AVRO"
-                : request.schemaType().trim().toUpperCase(Locale.ROOT);
+        // named exactly, as Confluent names its schema providers
+        String type = request.schemaType() == null ? "AVRO" : request.schemaType();
         return switch (type) {
             case "AVRO" -> ArtifactType.AVRO;
             case "JSON" -> ArtifactType.JSON;

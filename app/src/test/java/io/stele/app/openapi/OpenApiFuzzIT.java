@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -62,37 +63,54 @@ class OpenApiFuzzIT {
                         Map.of("stele.storage.embedded.dir", dir.toString()), dir.resolve("registry.log"))
                 .start()) {
             seed(registry);
-            String base = registry.baseUri().toString();
-            Path report = dir.resolve("schemathesis.txt");
-            Process fuzz = new ProcessBuilder(List.of(
-                            command.toString(),
-                            "--no-color",
-                            "--config-file",
-                            config.toString(),
-                            "run",
-                            base + "/q/openapi?format=json",
-                            "--url",
-                            base,
-                            // the Confluent API's second root serves the same resources as the first
-                            "--exclude-path-regex",
-                            "^/apis/ccompat/v7/"))
-                    .directory(dir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(report.toFile())
-                    .start();
-            boolean finished = fuzz.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            if (!finished) {
-                fuzz.destroyForcibly().waitFor();
-            }
-            String output = Files.readString(report);
-            assertThat(finished)
-                    .as("Schemathesis finished within %s:%n%s", RUN_TIMEOUT, output)
-                    .isTrue();
-            assertThat(fuzz.exitValue())
-                    .as(
-                            "Schemathesis found answers that differ from /q/openapi:%n%s%n" + "registry log: %s",
-                            output, dir.resolve("registry.log"))
-                    .isZero();
+            // A mode set to READONLY refuses every later write with 422, which the document cannot
+            // foresee: the mode changes run after everything else, on their own.
+            // The Confluent API's second root serves the same resources as the first: left out.
+            fuzz(
+                    command,
+                    config,
+                    registry,
+                    dir,
+                    "everything-else",
+                    "--exclude-name-regex",
+                    "^(PUT /mode|[A-Z]+ /apis/ccompat/v7/)");
+            fuzz(command, config, registry, dir, "mode-changes", "--include-name-regex", "^PUT /mode(/|$)");
         }
+    }
+
+    /** Runs Schemathesis on the operations {@code filter} selects, and fails with its report. */
+    private static void fuzz(
+            Path command, Path config, RegistryProcess registry, Path dir, String name, String... filter)
+            throws Exception {
+        String base = registry.baseUri().toString();
+        Path report = dir.resolve("schemathesis-" + name + ".txt");
+        List<String> line = new ArrayList<>(List.of(
+                command.toString(),
+                "--no-color",
+                "--config-file",
+                config.toString(),
+                "run",
+                base + "/q/openapi?format=json",
+                "--url",
+                base));
+        line.addAll(List.of(filter));
+        Process fuzz = new ProcessBuilder(line)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(report.toFile())
+                .start();
+        boolean finished = fuzz.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        if (!finished) {
+            fuzz.destroyForcibly().waitFor();
+        }
+        String output = Files.readString(report);
+        assertThat(finished)
+                .as("Schemathesis (%s) finished within %s:%n%s", name, RUN_TIMEOUT, output)
+                .isTrue();
+        assertThat(fuzz.exitValue())
+                .as(
+                        "Schemathesis (%s) found answers that differ from /q/openapi:%n%s%n" + "registry log: %s",
+                        name, output, dir.resolve("registry.log"))
+                .isZero();
     }
 }

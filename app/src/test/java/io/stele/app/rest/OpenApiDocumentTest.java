@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The registry's own OpenAPI document describes every operation of the v1 API. */
@@ -126,5 +127,79 @@ class OpenApiDocumentTest {
                 .keySet()
                 .forEach(method -> described.add(method.toUpperCase() + " " + path.replaceFirst("^/api", ""))));
         assertThat(described).containsAll(V1_OPERATIONS);
+    }
+
+    /**
+     * What the document allows of a Confluent path's version, a subject, a schema type, a level and
+     * a mode is what the server takes: each sample matches the document exactly when the server does
+     * not refuse it with 422.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void openApiDocument_constrainsTheConfluentApi_asTheServerDoes() {
+        JsonPath document = document();
+        Map<String, Object> versionSchema = parameter(document, "/subjects/{subject}/versions/{version}", "version");
+        Pattern version = Pattern.compile((String) versionSchema.get("pattern"));
+        for (String sample : List.of("1", "17", "1999999999", "latest", "LATEST", "-1", "0", "-2", "01x", "v1")) {
+            int status = given().get("/subjects/no-such-subject/versions/{v}", sample)
+                    .statusCode();
+            assertThat(version.matcher(sample).matches())
+                    .as("version '%s' answered %d", sample, status)
+                    .isEqualTo(status != 422);
+        }
+        Map<String, Object> subjectSchema = parameter(document, "/subjects/{subject}/versions", "subject");
+        Pattern subject = Pattern.compile((String) subjectSchema.get("pattern"));
+        for (String sample : List.of("orders-value", "ünï", "tab\tin", "bell\u0007", "c1\u0085")) {
+            int status = given().get("/mode/{s}", sample).statusCode();
+            assertThat(subject.matcher(sample).matches())
+                    .as("subject '%s' answered %d", sample, status)
+                    .isEqualTo(status != 422);
+        }
+        Map<String, Map<String, Object>> schemas = document.getMap("components.schemas");
+        List<Object> types = (List<Object>) ((Map<String, Object>)
+                        ((Map<String, Object>) schemas.get("SchemaRequest").get("properties")).get("schemaType"))
+                .get("enum");
+        for (String sample : List.of("AVRO", "JSON", "PROTOBUF", "avro", "Json", "XML")) {
+            int status = given().contentType("application/vnd.schemaregistry.v1+json")
+                    .body(Map.of(
+                            "schema",
+                            sample.equals("PROTOBUF") ? PROTO : "{\"type\":\"string\"}",
+                            "schemaType",
+                            sample))
+                    .post("/compatibility/subjects/no-such-subject/versions")
+                    .statusCode();
+            assertThat(types.contains(sample))
+                    .as("schemaType %s answered %d", sample, status)
+                    .isEqualTo(status != 422);
+        }
+        assertThat(schemas.get("ConfigUpdate").get("required")).isEqualTo(List.of("compatibility"));
+        assertThat(schemas.get("ModeBody").get("required")).isEqualTo(List.of("mode"));
+        assertThat(given().contentType("application/json")
+                        .body("{}")
+                        .put("/config")
+                        .statusCode())
+                .isEqualTo(422);
+        assertThat(given().contentType("application/json")
+                        .body("{}")
+                        .put("/mode")
+                        .statusCode())
+                .isEqualTo(422);
+        assertThat(parameter(document, "/subjects", "offset").get("type")).isEqualTo("integer");
+        assertThat(parameter(document, "/subjects", "limit").get("type")).isEqualTo("integer");
+        assertThat(given().get("/subjects?limit=ten").statusCode()).isEqualTo(422);
+    }
+
+    private static final String PROTO = "syntax = \"proto3\"; message M { string f = 1; }";
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parameter(JsonPath document, String path, String name) {
+        Map<String, Map<String, Object>> item = document.getMap("paths.'" + path + "'");
+        return item.values().stream()
+                .flatMap(operation ->
+                        ((List<Map<String, Object>>) operation.getOrDefault("parameters", List.of())).stream())
+                .filter(p -> name.equals(p.get("name")))
+                .map(p -> (Map<String, Object>) p.get("schema"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(path + " has no parameter " + name));
     }
 }
