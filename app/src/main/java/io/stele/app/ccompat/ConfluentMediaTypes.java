@@ -9,20 +9,35 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
 /**
- * The Confluent API's answers name their media type as Confluent's do, without a {@code charset}
- * parameter (JSON defines none; its encoding is UTF-8), whether a resource returns a body that the
- * JSON writer encodes, which adds one, or a body it encoded itself. The resource's response marks
- * the request as the Confluent API's, and the header is trimmed as it leaves, after the writer has
- * set it (a headers-end hook added ahead of the resources runs after theirs).
+ * The Confluent API's answers name their media type as Confluent's do:
+ *
+ * <ul>
+ *   <li>without a {@code charset} parameter (JSON defines none; its encoding is UTF-8), whether a
+ *       resource returns a body that the JSON writer encodes, which adds one, or a body it encoded
+ *       itself. The response marks the request as the Confluent API's, and the header is trimmed as
+ *       it leaves, after the writer has set it (a headers-end hook added ahead of the resources runs
+ *       after theirs);
+ *   <li>in the type the request accepts ({@link #negotiated}), errors too, whether an operation
+ *       was matched or not: every operation produces the same types, as Confluent's do, and the
+ *       resources name the API's own when they build an answer themselves.
+ * </ul>
  */
 @ApplicationScoped
 public class ConfluentMediaTypes {
 
     private static final String CONFLUENT = ConfluentMediaTypes.class.getName();
+
+    /** The types the API's JSON is served as, in the order Confluent prefers them. */
+    private static final List<String> SERVED =
+            List.of(ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON);
 
     void register(@Observes Router router) {
         RouteDeclarations.passing(router.route().order(RequestTimer.ORDER + 1)).handler(this::trimming);
@@ -38,12 +53,52 @@ public class ConfluentMediaTypes {
     }
 
     @ServerResponseFilter
-    public void mark(SimpleResourceInfo resource, RoutingContext ctx) {
-        if (resource != null
-                && resource.getResourceClass() != null
-                && Api.of(resource.getResourceClass()) == Api.CONFLUENT) {
-            ctx.put(CONFLUENT, Boolean.TRUE);
+    public void mark(
+            SimpleResourceInfo resource,
+            RoutingContext ctx,
+            ContainerRequestContext request,
+            ContainerResponseContext response) {
+        Api api = resource != null && resource.getResourceClass() != null
+                ? Api.of(resource.getResourceClass())
+                : Api.ofPath(ctx.normalizedPath());
+        if (api != Api.CONFLUENT) {
+            return;
         }
+        ctx.put(CONFLUENT, Boolean.TRUE);
+        if (response.hasEntity()) {
+            response.setEntity(
+                    response.getEntity(),
+                    response.getEntityAnnotations(),
+                    MediaType.valueOf(negotiated(request.getAcceptableMediaTypes())));
+        }
+    }
+
+    /**
+     * The type of the Confluent API's JSON that a request accepts, as Confluent chooses it: for the
+     * request's most wanted ranges first, the API's own type before the generic one before plain
+     * JSON ({@code *}{@code /*} and no {@code Accept} are the API's own); plain JSON when none fits.
+     */
+    static String negotiated(List<MediaType> acceptable) {
+        for (MediaType range : acceptable) {
+            for (String type : SERVED) {
+                if (range.isCompatible(MediaType.valueOf(type))) {
+                    return type;
+                }
+            }
+        }
+        return MediaType.APPLICATION_JSON;
+    }
+
+    /**
+     * Whether an answer held in memory, written as {@link ConfluentResource#V1_JSON}, is what a
+     * request with this {@code Accept} header would be given: none, any type, or that type first,
+     * as Confluent's clients ask.
+     */
+    static boolean acceptsV1(String accept) {
+        return accept == null
+                || accept.isBlank()
+                || accept.startsWith(ConfluentResource.V1_JSON)
+                || accept.strip().equals("*/*");
     }
 
     private static void trim(HttpServerResponse response) {

@@ -212,13 +212,12 @@ public class ConfluentRoutes {
         return latest == null ? null : answers.version(latest);
     }
 
-    /** No {@code format} asked for, and JSON acceptable: what the cached answer is. */
+    /** No {@code format} asked for, and the cached answer's type the one the request would get. */
     private static boolean plain(RoutingContext ctx) {
         String query = ctx.request().query();
         if (query != null && query.contains("format=")) {
             return false;
         }
-        String accept = ctx.request().getHeader(HttpHeaders.ACCEPT);
-        return accept == null || accept.contains("*/*") || accept.contains("json");
+        return ConfluentMediaTypes.acceptsV1(ctx.request().getHeader(HttpHeaders.ACCEPT));
     }
 }

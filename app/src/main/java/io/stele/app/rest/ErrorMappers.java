@@ -229,6 +229,9 @@ public class ErrorMappers {
             return error(Response.Status.NOT_FOUND, "Not Found: nothing is served at " + request.path() + ".");
         }
         int status = e.getResponse().getStatus();
+        if (status == Response.Status.NOT_ACCEPTABLE.getStatusCode()) { // in the user's terms, not the router's
+            return error(status, "Nothing here is served as a media type the Accept header names.");
+        }
         if (status >= 500) {
             LOG.error("Request failed", e);
         }

@@ -66,7 +66,7 @@ public class AccessControl {
             refuseUnmatched(
                     ctx,
                     Refusal.badRequest(
-                            Refusal.apiOfPath(ctx.normalizedPath()),
+                            Api.ofPath(ctx.normalizedPath()),
                             "A path may not carry parameters after ';': send a ';' in an id or subject as %3B."));
             return;
         }
@@ -78,7 +78,7 @@ public class AccessControl {
             refuseUnmatched(
                     ctx,
                     Refusal.forbidden(
-                            Refusal.apiOfPath(ctx.normalizedPath()),
+                            Api.ofPath(ctx.normalizedPath()),
                             "A change sent from another site is refused: it must come from the registry's own"
                                     + " pages or from a client that sends no Origin."));
             return;

@@ -45,6 +45,17 @@ public record Operation(String method, String template, Optional<Role> needs, Ap
             }
             return name.endsWith(".console") ? CONSOLE : V1;
         }
+
+        /**
+         * The API a request's path belongs to, for an answer given before any operation is matched
+         * (or when none is); once one is, its own {@link Operation#api()} says.
+         */
+        public static Api ofPath(String path) {
+            if (path.startsWith("/ui")) {
+                return CONSOLE;
+            }
+            return path.startsWith("/api/") || path.equals("/api") || path.startsWith("/q/") ? V1 : CONFLUENT;
+        }
     }
 
     private static final List<Class<? extends Annotation>> VERBS =

@@ -75,15 +75,4 @@ record Refusal(int status, String message, List<String> challenges, Api api) {
         int code = api == Api.CONFLUENT ? status * 100 + 1 : status;
         return new JsonObject().put("error_code", code).put("message", message).encode();
     }
-
-    /**
-     * The API a path belongs to, for the shape of a refusal sent before any operation is matched;
-     * once one is, its own {@link Operation#api()} says.
-     */
-    static Api apiOfPath(String path) {
-        if (path.startsWith("/ui")) {
-            return Api.CONSOLE;
-        }
-        return path.startsWith("/api/") || path.equals("/api") || path.startsWith("/q/") ? Api.V1 : Api.CONFLUENT;
-    }
 }
