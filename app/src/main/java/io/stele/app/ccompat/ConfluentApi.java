@@ -120,13 +120,15 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @POST
     @Path("subjects/{subject}/versions")
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
-    public RegisterAnswer register(@PathParam("subject") String subject, SchemaRequest request) {
+    public RegisterAnswer register(
+            @PathParam("subject") String subject, @QueryParam("normalize") String normalize, SchemaRequest request) {
+        boolean normalized = flag(normalize);
         return about(subject, () -> {
             SchemaRequest schema = required(request);
             Mode mode = modeInForce(Optional.of(subject));
             if (mode == Mode.READONLY) {
                 // a schema held already needs no write; any other is refused before it is checked
-                return new RegisterAnswer(held(subject, schema)
+                return new RegisterAnswer(held(subject, schema, normalized)
                         .orElseThrow(() -> new ReadOnlyException(Optional.of(subject)))
                         .contentId());
             }
@@ -138,23 +140,24 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
                         "Subject " + subject + " is not in " + (importing ? "read-write" : "import") + " mode");
             }
             if (importing) {
-                return new RegisterAnswer(imported(subject, schema).contentId());
+                return new RegisterAnswer(imported(subject, schema, normalized).contentId());
             }
-            StoredVersion version = artifacts.register(subject, type(schema), upload(schema), DEFAULT_COMPATIBILITY);
+            StoredVersion version =
+                    artifacts.register(subject, type(schema), upload(schema, normalized), DEFAULT_COMPATIBILITY);
             return new RegisterAnswer(version.contentId());
         });
     }
 
     /** The version of the subject that holds this schema already, if any. */
-    private Optional<StoredVersion> held(String subject, SchemaRequest schema) {
+    private Optional<StoredVersion> held(String subject, SchemaRequest schema, boolean normalize) {
         try {
-            return Optional.of(artifacts.findByContent(subject, upload(schema)));
+            return Optional.of(artifacts.findByContent(subject, upload(schema, normalize)));
         } catch (NotFoundException e) {
             return Optional.empty();
         }
     }
 
-    private StoredVersion imported(String subject, SchemaRequest schema) {
+    private StoredVersion imported(String subject, SchemaRequest schema, boolean normalize) {
         long id = schema.givenId().orElseThrow();
         if (id > Integer.MAX_VALUE) {
             throw new ConfluentException(
@@ -163,7 +166,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
                     "The id must be between 1 and 2^31-1, as Confluent's clients read ids; was " + id + ".");
         }
         try {
-            return artifacts.importVersion(subject, type(schema), upload(schema), id, schema.givenVersion());
+            return artifacts.importVersion(subject, type(schema), upload(schema, normalize), id, schema.givenVersion());
         } catch (ConflictException e) {
             throw new ConfluentException(
                     422,
@@ -187,8 +190,13 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
     @NonBlocking
     public Uni<Response> lookup(
-            @PathParam("subject") String subject, @QueryParam("deleted") String deleted, SchemaRequest request) {
-        Buffer remembered = request == null
+            @PathParam("subject") String subject,
+            @QueryParam("deleted") String deleted,
+            @QueryParam("normalize") String normalize,
+            SchemaRequest request) {
+        boolean normalized = flag(normalize);
+        Buffer remembered = normalized
+                        || request == null
                         || request.schema() == null
                         || (request.references() != null
                                 && !request.references().isEmpty())
@@ -198,7 +206,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
             return Uni.createFrom().item(json(remembered));
         }
         return Uni.createFrom()
-                .item(() -> about(subject, () -> lookUp(subject, flag(deleted), present(request))))
+                .item(() -> about(subject, () -> lookUp(subject, flag(deleted), normalized, present(request))))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
@@ -206,9 +214,9 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
      * Confluent parses the schema before it looks for it: a lookup that finds nothing says first
      * that the schema is invalid, if it is, whether or not the subject exists.
      */
-    private Response lookUp(String subject, boolean withDeleted, SchemaRequest schema) {
+    private Response lookUp(String subject, boolean withDeleted, boolean normalize, SchemaRequest schema) {
         try {
-            return found(subject, withDeleted, schema);
+            return found(subject, withDeleted, normalize, schema);
         } catch (NotFoundException | ConfluentException missing) {
             if (!ConfluentRequests.blank(schema)
                     && (missing instanceof NotFoundException
@@ -219,15 +227,15 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         }
     }
 
-    private Response found(String subject, boolean withDeleted, SchemaRequest schema) {
+    private Response found(String subject, boolean withDeleted, boolean normalize, SchemaRequest schema) {
         requireSubject(subject, withDeleted);
         if (ConfluentRequests.blank(schema)) {
             throw ConfluentErrors.schemaNotFound();
         }
-        Upload upload = upload(schema);
+        Upload upload = upload(schema, normalize);
         try {
             StoredVersion found = artifacts.findByContent(subject, upload);
-            if (upload.references().isEmpty()) { // remembered by its text alone
+            if (upload.references().isEmpty() && !normalize) { // remembered by its text alone
                 answers.lookedUp(subject, Content.of(schema.schema()).sha256(), found.globalId());
                 storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
             }

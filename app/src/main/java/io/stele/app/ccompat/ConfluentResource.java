@@ -140,6 +140,15 @@ abstract class ConfluentResource {
      * (or none) names the referenced subject's latest version, as in Confluent.
      */
     Upload upload(SchemaRequest request) {
+        return upload(request, false);
+    }
+
+    /**
+     * {@link #upload(SchemaRequest)}, and with {@code normalize} (a request's {@code normalize=true})
+     * the schema in its type's normal form, which Confluent registers and looks up instead of the
+     * text sent, so that schemas that differ only in what normalizing orders are one.
+     */
+    Upload upload(SchemaRequest request, boolean normalize) {
         List<SchemaReference> references = new ArrayList<>();
         if (request.references() != null) {
             for (Reference reference : request.references()) {
@@ -155,7 +164,18 @@ abstract class ConfluentResource {
         if (protobuf) { // Confluent builds the file's descriptor: its imports and types must resolve
             rules.checkResolved(ArtifactType.PROTOBUF, upload.content());
         }
-        return upload;
+        if (!normalize) {
+            return upload;
+        }
+        ArtifactType type = ConfluentRequests.type(request);
+        if (!protobuf) {
+            rules.checkSyntax(type, upload.content());
+        }
+        return new Upload(
+                rules.normalized(type, upload.content()).getBytes(StandardCharsets.UTF_8),
+                Optional.empty(),
+                Optional.empty(),
+                references);
     }
 
     /**

@@ -108,14 +108,16 @@ public class ConfluentRoutes {
 
     /**
      * A lookup of a schema text found before, answered from memory ({@link
-     * ConfluentAnswers#rememberedLookup}); anything else, or a lookup asking for deleted versions,
-     * goes on to the resource.
+     * ConfluentAnswers#rememberedLookup}); anything else, or a lookup asking for deleted versions or
+     * a normalized schema, goes on to the resource.
      */
     private void lookup(RoutingContext ctx) {
         RequestBody body = ctx.body();
         String query = ctx.request().query();
         Buffer answer = null;
-        if (body != null && body.buffer() != null && (query == null || !query.contains("deleted"))) {
+        if (body != null
+                && body.buffer() != null
+                && (query == null || !query.contains("deleted") && !query.contains("normalize"))) {
             String path = ctx.normalizedPath();
             String subject = URIDecoder.decodeURIComponent(path.substring(path.lastIndexOf('/') + 1), false);
             String schema = schemaText(body.buffer());

@@ -127,6 +127,11 @@ public class RulesService {
         support.requireResolved(content.text(), references);
     }
 
+    /** The text of valid content in its type's {@link TypeSupport#normalized normal form}. */
+    public String normalized(ArtifactType type, Content content) {
+        return types.of(type).normalized(content.text(), resolver.resolve(content));
+    }
+
     /**
      * Checks a new version of an artifact against the COMPATIBILITY rule, if one applies: against
      * the latest version, or every version for the transitive levels.

@@ -69,6 +69,16 @@ public interface TypeSupport {
         return canonical(content);
     }
 
+    /**
+     * Valid content as a registration that asks for it normalized stores it (the Confluent API's
+     * {@code normalize=true}): the same text for content that means the same even where the type's
+     * canonical form tells the two apart, such as options written in another order. The default is
+     * the {@link #canonical(String, ResolvedReferences) canonical form}.
+     */
+    default String normalized(String content, ResolvedReferences references) {
+        return canonical(content, references);
+    }
+
     /** {@link #readerIncompatibilities(String, String)} of schemas that reference others. */
     default List<Incompatibility> readerIncompatibilities(
             String reader, ResolvedReferences readerReferences, String writer, ResolvedReferences writerReferences) {

@@ -127,6 +127,12 @@ public class ProtobufSupport implements TypeSupport {
         }
     }
 
+    /** See {@link ProtoNormalForm}. */
+    @Override
+    public String normalized(String content, ResolvedReferences references) {
+        return ProtoNormalForm.of(content);
+    }
+
     @Override
     public List<Incompatibility> readerIncompatibilities(String reader, String writer) {
         return ProtoComparison.compare(
