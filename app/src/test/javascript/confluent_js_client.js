@@ -67,6 +67,16 @@ async function main() {
   const foundDefault = await client().getIdFullResponse(
     changed, { schemaType: 'AVRO', schema: JSON.stringify(withDefault) }, false);
   check('lookup of the schema with the default finds its own version', foundDefault.version === 3);
+  // With normalize, a Protobuf schema with its options in another order is the same schema.
+  const options = ['option java_package = "io.example";', 'option java_multiple_files = true;'];
+  const proto = (lines) => `syntax = "proto3";\npackage normalized;\n${lines.join('\n')}\nmessage N { string f = 1; }\n`;
+  const normalized = `normalized-${run}-value`;
+  const normalId = await registry.register(normalized, { schemaType: 'PROTOBUF', schema: proto(options) }, true);
+  check('normalize: the options in another order are the same schema',
+    (await registry.register(normalized, { schemaType: 'PROTOBUF', schema: proto([...options].reverse()) }, true)) === normalId
+    && JSON.stringify(await registry.getAllVersions(normalized)) === '[1]');
+  check('normalize: a lookup of the options in another order finds it',
+    (await client().getId(normalized, { schemaType: 'PROTOBUF', schema: proto([...options].reverse()) }, true)) === normalId);
   // The same text as two types is two schemas, each read back as its type.
   const text = JSON.stringify({ type: 'string', title: run });
   const textAvro = await registry.register(`text-avro-${run}`, { schemaType: 'AVRO', schema: text });

@@ -112,6 +112,23 @@ check("each change to a schema is a new version with a new id",
       len(set(changed_ids)) == 3 and client.get_versions(changed) == [1, 2, 3], changed_ids)
 check("lookup_schema of the schema with the default finds its own version",
       SchemaRegistryClient({"url": url}).lookup_schema(changed, Schema(CHANGED_WITH_DEFAULT, "AVRO")).version == 3)
+# With normalize, a Protobuf schema with its options in another order is the same schema: Confluent's
+# normalization sorts them.
+OPTIONS = ['option java_package = "io.example";', 'option java_multiple_files = true;']
+
+
+def proto(options):
+    return 'syntax = "proto3";\npackage normalized;\n' + "\n".join(options) + "\nmessage N { string f = 1; }\n"
+
+
+normalized = f"normalized-{run}-value"
+normal_id = client.register_schema(normalized, Schema(proto(OPTIONS), "PROTOBUF"), normalize_schemas=True)
+check("normalize: the options in another order are the same schema",
+      client.register_schema(normalized, Schema(proto(OPTIONS[::-1]), "PROTOBUF"), normalize_schemas=True) == normal_id
+      and client.get_versions(normalized) == [1])
+check("normalize: a lookup of the options in another order finds it",
+      SchemaRegistryClient({"url": url}).lookup_schema(
+          normalized, Schema(proto(OPTIONS[::-1]), "PROTOBUF"), normalize_schemas=True).schema_id == normal_id)
 # The same text as two types is two schemas, each read back as its type.
 TEXT = '{"type":"string","title":"' + run + '"}'
 text_avro = client.register_schema(f"text-avro-{run}", Schema(TEXT, "AVRO"))

@@ -138,6 +138,19 @@ func main() {
 		len(changedIDs) == 3 && slices.Equal(must(fresh.GetAllVersions(changed)), []int{1, 2, 3}))
 	check("GetID of the schema with the default finds its own id",
 		changedIDs[must(fresh.GetID(changed, schemaregistry.SchemaInfo{Schema: withDefault}, false))])
+	// With normalize, a Protobuf schema with its options in another order is the same schema.
+	proto := func(first, second string) schemaregistry.SchemaInfo {
+		return schemaregistry.SchemaInfo{SchemaType: "PROTOBUF",
+			Schema: "syntax = \"proto3\";\npackage normalized;\n" + first + "\n" + second + "\nmessage N { string f = 1; }\n"}
+	}
+	javaPackage, multipleFiles := `option java_package = "io.example";`, `option java_multiple_files = true;`
+	normalized := "normalized-" + run + "-value"
+	normalID := must(client.Register(normalized, proto(javaPackage, multipleFiles), true))
+	check("normalize: the options in another order are the same schema",
+		must(client.Register(normalized, proto(multipleFiles, javaPackage), true)) == normalID &&
+			slices.Equal(must(fresh.GetAllVersions(normalized)), []int{1}))
+	check("normalize: a lookup of the options in another order finds it",
+		must(fresh.GetID(normalized, proto(multipleFiles, javaPackage), true)) == normalID)
 	// The same text as two types is two schemas, each read back as its type.
 	text := `{"type":"string","title":"` + run + `"}`
 	textAvro := must(client.Register("text-avro-"+run, schemaregistry.SchemaInfo{Schema: text}, false))
