@@ -36,13 +36,33 @@ public class ConfluentAnswers {
     private final Cache<Long, Buffer> versionsByGlobalId;
 
     /**
-     * Which version a lookup of a schema text under a subject found, by subject and the text's
-     * SHA-256: a client sends the same text every time, and the version is checked again on each
-     * use, so the entry only saves parsing the schema and looking for its canonical form.
+     * Which version a lookup of a schema text under a subject found, by subject and the text
+     * ({@link Lookup}): a client sends the same text every time, and the version is checked again
+     * on each use, so the entry only saves parsing the schema and looking for its canonical form.
      */
     private final Cache<Lookup, Long> lookups;
 
-    private record Lookup(String subject, String schemaSha256) {}
+    /**
+     * A remembered lookup's key: the subject and the schema's text itself when it is short (most
+     * are), which a hash map compares without computing a digest; a longer text by its SHA-256.
+     * Exactly one of {@code text} and {@code sha256} is set, so the two kinds never meet.
+     */
+    private record Lookup(String subject, String text, String sha256) {
+
+        /** Texts up to this many characters are kept whole. */
+        static final int WHOLE_TEXT = 2048;
+
+        static Lookup of(String subject, String schema) {
+            return schema.length() <= WHOLE_TEXT
+                    ? new Lookup(subject, schema, null)
+                    : new Lookup(subject, null, Content.of(schema).sha256());
+        }
+
+        /** Bytes it holds, about: the entry, the subject and the text or digest (two bytes a character). */
+        int weight() {
+            return 160 + 2 * subject.length() + (text == null ? 0 : 2 * text.length());
+        }
+    }
 
     /** Renders a cached version as this API answers it, through the cache of answers by globalId. */
     private final Function<CachedAnswer, Buffer> rendering = cached -> version(cached.version(), cached::content);
@@ -50,7 +70,8 @@ public class ConfluentAnswers {
     /**
      * Each of the two caches of answers holds up to an eighth of {@code stele.cache.max-memory}
      * (32 MiB at the default; an answer is its schema plus a few dozen bytes), and the remembered
-     * lookups a sixteenth (about 75,000 lookups of 30-character subjects at the default).
+     * lookups a sixteenth (about 30,000 lookups of 30-character subjects with 200-character schemas at
+     * the default).
      */
     @Inject
     ConfluentAnswers(CacheConfig config) {
@@ -59,7 +80,7 @@ public class ConfluentAnswers {
         this.versionsByGlobalId = cache(bytes);
         this.lookups = Caffeine.newBuilder()
                 .maximumWeight(bytes / 2)
-                .weigher((Lookup key, Long id) -> 160 + 2 * key.subject().length())
+                .weigher((Lookup key, Long id) -> key.weight())
                 .build();
     }
 
@@ -119,7 +140,7 @@ public class ConfluentAnswers {
         if (!provider.isStarted()) {
             return null;
         }
-        Long known = lookups.getIfPresent(new Lookup(subject, Content.of(schema).sha256()));
+        Long known = lookups.getIfPresent(Lookup.of(subject, schema));
         if (known == null) {
             return null;
         }
@@ -135,8 +156,8 @@ public class ConfluentAnswers {
     }
 
     /** Keeps what a lookup found. */
-    void lookedUp(String subject, String schemaSha256, long globalId) {
-        lookups.put(new Lookup(subject, schemaSha256), globalId);
+    void lookedUp(String subject, String schema, long globalId) {
+        lookups.put(Lookup.of(subject, schema), globalId);
     }
 
     private Buffer encode(Object body) {

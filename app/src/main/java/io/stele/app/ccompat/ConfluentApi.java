@@ -236,7 +236,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         try {
             StoredVersion found = artifacts.findByContent(subject, upload);
             if (upload.references().isEmpty() && !normalize) { // remembered by its text alone
-                answers.lookedUp(subject, Content.of(schema.schema()).sha256(), found.globalId());
+                answers.lookedUp(subject, schema.schema(), found.globalId());
                 storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
             }
             return answer(found);

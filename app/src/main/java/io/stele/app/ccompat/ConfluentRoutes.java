@@ -3,6 +3,7 @@ package io.stele.app.ccompat;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.netty.buffer.ByteBuf;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
@@ -138,7 +139,10 @@ public class ConfluentRoutes {
      * names references (whose lookups the resource answers).
      */
     private static String schemaText(Buffer body) {
-        try (JsonParser json = JSON.createParser(body.getBytes())) {
+        ByteBuf bytes = body.getByteBuf();
+        try (JsonParser json = bytes.hasArray() // read in place, not copied
+                ? JSON.createParser(bytes.array(), bytes.arrayOffset() + bytes.readerIndex(), bytes.readableBytes())
+                : JSON.createParser(body.getBytes())) {
             if (json.nextToken() != JsonToken.START_OBJECT) {
                 return null;
             }

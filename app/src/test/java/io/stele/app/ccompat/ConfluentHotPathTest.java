@@ -21,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -108,11 +109,12 @@ class ConfluentHotPathTest {
                 .body("error_code", equalTo(40403));
     }
 
+    /** A short text is remembered whole, a long one (a 5,000-character doc) by its digest. */
     @ParameterizedTest
-    @ValueSource(strings = {"", "/apis/ccompat/v7"})
-    void lookup_ofTheSameTextAgain_reachesNoBackend_untilItsVersionIsSoftDeleted(String root) {
+    @CsvSource({"'', 0", "/apis/ccompat/v7, 0", "'', 5000"})
+    void lookup_ofTheSameTextAgain_reachesNoBackend_untilItsVersionIsSoftDeleted(String root, int docLength) {
         String subject = subject();
-        String schema = avro(recordName(), false);
+        String schema = docLength == 0 ? avro(recordName(), false) : schemaWithDoc(docLength);
         long id = register(root, subject, schema);
         for (int i = 0; i < 2; i++) { // found, then kept with its version
             ConfluentApiTest.post(root + "/subjects/" + subject, ConfluentApiTest.body(schema, null))
