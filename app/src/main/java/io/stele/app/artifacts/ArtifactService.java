@@ -311,7 +311,7 @@ public class ArtifactService {
         if (found.isPresent()) {
             return found;
         }
-        for (String former : supports.formerHashes(type, content)) {
+        for (String former : supports.formerHashes(type, content, canonical)) {
             Optional<StoredVersion> candidate = storage().versions().findByCanonicalHash(artifactId, former);
             if (candidate.isPresent()) {
                 return means(candidate.get(), type, canonical)

@@ -87,11 +87,11 @@ final class ConfluentErrors {
                         e);
             }
             // said as Confluent says an invalid schema, without the v1 API's rule words
-            return invalidSchema(new InvalidContentException(
-                    violation.causes().stream().map(Incompatibility::message).collect(Collectors.joining("; "))));
+            return invalidSchema(
+                    violation.causes().stream().map(Incompatibility::message).collect(Collectors.joining("; ")), e);
         }
         if (e instanceof InvalidContentException || e instanceof MissingReferenceException) {
-            return invalidSchema(e);
+            return invalidSchema(e.getMessage(), e);
         }
         if (e instanceof ContentTooLargeException) {
             return new ConfluentException(
@@ -132,8 +132,7 @@ final class ConfluentErrors {
     }
 
     /** 42201 with the reason, which names what is invalid, said once ("Invalid Avro schema: ..."). */
-    private static ConfluentException invalidSchema(RuntimeException e) {
-        String reason = e.getMessage();
+    private static ConfluentException invalidSchema(String reason, Throwable e) {
         return new ConfluentException(
                 422, INVALID_SCHEMA, reason.startsWith("Invalid ") ? reason : "Invalid schema: " + reason, e);
     }

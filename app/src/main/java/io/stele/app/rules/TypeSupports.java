@@ -55,10 +55,12 @@ public class TypeSupports {
      * versions of an artifact the same: one place decides it for both APIs.
      */
     public String canonicalHash(ArtifactType type, Content content) {
-        if (!content.references().isEmpty()) {
-            return hash(of(type).canonical(content.text(), resolver.resolve(content)), content);
-        }
-        return hash(of(type).canonical(content.text()), content);
+        return hash(of(type).canonical(content.text(), references(content)), content);
+    }
+
+    /** What the content references, resolved; none without a look-up when it names none. */
+    private ResolvedReferences references(Content content) {
+        return content.references().isEmpty() ? ResolvedReferences.NONE : resolver.resolve(content);
     }
 
     /**
@@ -67,15 +69,15 @@ public class TypeSupports {
      * one, and that of the bytes as they are (what versions stored before canonical hashes carry).
      * A version found by one of them is the same only if its content's {@link #canonicalHash} is
      * equal too.
+     *
+     * @param canonicalHash the content's {@link #canonicalHash}, which the caller has
      */
-    public Set<String> formerHashes(ArtifactType type, Content content) {
+    public Set<String> formerHashes(ArtifactType type, Content content, String canonicalHash) {
         Set<String> hashes = new LinkedHashSet<>();
-        of(type).formerCanonical(
-                        content.text(),
-                        content.references().isEmpty() ? ResolvedReferences.NONE : resolver.resolve(content))
+        of(type).formerCanonical(content.text(), references(content))
                 .ifPresent(former -> hashes.add(hash(former, content)));
         hashes.add(Content.identity(Content.sha256Hex(content.bytes()), content.references()));
-        hashes.remove(canonicalHash(type, content));
+        hashes.remove(canonicalHash);
         return hashes;
     }
 
