@@ -131,18 +131,19 @@ public final class ConfluentDocument {
             operation.getRequestBody().getContent().removeMediaType("application/octet-stream");
         }
         for (String status : errors(name, method, operation)) {
+            // errors are negotiated as answers are (ConfluentMediaTypes)
+            Content error = OASFactory.createContent();
+            ANSWER_TYPES.forEach(type -> error.addMediaType(
+                    type,
+                    OASFactory.createMediaType()
+                            .schema(OASFactory.createSchema().ref(ERROR_REF))));
             operation
                     .getResponses()
                     .addAPIResponse(
                             status,
                             OASFactory.createAPIResponse()
                                     .description(ERRORS.get(status))
-                                    .content(OASFactory.createContent()
-                                            .addMediaType(
-                                                    "application/json",
-                                                    OASFactory.createMediaType()
-                                                            .schema(OASFactory.createSchema()
-                                                                    .ref(ERROR_REF)))));
+                                    .content(error));
         }
     }
 

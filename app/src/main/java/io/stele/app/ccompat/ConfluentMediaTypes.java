@@ -36,8 +36,10 @@ public class ConfluentMediaTypes {
     private static final String CONFLUENT = ConfluentMediaTypes.class.getName();
 
     /** The types the API's JSON is served as, in the order Confluent prefers them. */
-    private static final List<String> SERVED =
-            List.of(ConfluentResource.V1_JSON, ConfluentResource.JSON, MediaType.APPLICATION_JSON);
+    private static final List<MediaType> SERVED = List.of(
+            MediaType.valueOf(ConfluentResource.V1_JSON),
+            MediaType.valueOf(ConfluentResource.JSON),
+            MediaType.APPLICATION_JSON_TYPE);
 
     void register(@Observes Router router) {
         RouteDeclarations.passing(router.route().order(RequestTimer.ORDER + 1)).handler(this::trimming);
@@ -69,7 +71,7 @@ public class ConfluentMediaTypes {
             response.setEntity(
                     response.getEntity(),
                     response.getEntityAnnotations(),
-                    MediaType.valueOf(negotiated(request.getAcceptableMediaTypes())));
+                    negotiated(request.getAcceptableMediaTypes()));
         }
     }
 
@@ -78,15 +80,15 @@ public class ConfluentMediaTypes {
      * request's most wanted ranges first, the API's own type before the generic one before plain
      * JSON ({@code *}{@code /*} and no {@code Accept} are the API's own); plain JSON when none fits.
      */
-    static String negotiated(List<MediaType> acceptable) {
+    static MediaType negotiated(List<MediaType> acceptable) {
         for (MediaType range : acceptable) {
-            for (String type : SERVED) {
-                if (range.isCompatible(MediaType.valueOf(type))) {
+            for (MediaType type : SERVED) {
+                if (range.isCompatible(type)) {
                     return type;
                 }
             }
         }
-        return MediaType.APPLICATION_JSON;
+        return MediaType.APPLICATION_JSON_TYPE;
     }
 
     /**
