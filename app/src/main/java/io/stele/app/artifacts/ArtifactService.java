@@ -272,17 +272,31 @@ public class ArtifactService {
      * bytes: equal after canonicalisation for the artifact's type ({@link TypeSupports#canonicalHash}).
      */
     public StoredVersion findByContent(String artifactId, Upload upload) {
+        return findByContent(artifactId, Optional.empty(), upload);
+    }
+
+    /**
+     * As {@link #findByContent(String, Upload)}, for content the client declared of a type: content
+     * of another type than the artifact's is none of its versions, whatever its text.
+     */
+    public StoredVersion findByContent(String artifactId, Optional<ArtifactType> declared, Upload upload) {
         Content content = checkedContent(upload);
         if (content.size() == 0) {
             throw new InvalidContentException("The artifact content is empty.");
         }
-        ArtifactType type = current(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId))
-                .type();
-        return sameContent(artifactId, type, content)
+        ArtifactType type = typeOf(artifactId);
+        return (declared.isEmpty() || declared.get() == type
+                        ? sameContent(artifactId, type, content)
+                        : Optional.<StoredVersion>empty())
                 .orElseThrow(() -> new NotFoundException(
                         NotFoundException.Missing.CONTENT,
                         "No enabled or deprecated version of artifact '" + artifactId + "' has the given content."));
+    }
+
+    private ArtifactType typeOf(String artifactId) {
+        return current(artifactId)
+                .orElseThrow(() -> NotFoundException.artifact(artifactId))
+                .type();
     }
 
     /**
@@ -290,11 +304,13 @@ public class ArtifactService {
      * means the same as these bytes, or empty. Reads the content of each soft-deleted version: for
      * the rare lookup that asks for deleted versions, not for a hot path.
      */
-    public Optional<StoredVersion> findDeletedByContent(String artifactId, Upload upload) {
+    public Optional<StoredVersion> findDeletedByContent(
+            String artifactId, Optional<ArtifactType> declared, Upload upload) {
         Content content = checkedContent(upload);
-        ArtifactType type = current(artifactId)
-                .orElseThrow(() -> NotFoundException.artifact(artifactId))
-                .type();
+        ArtifactType type = typeOf(artifactId);
+        if (declared.isPresent() && declared.get() != type) {
+            return Optional.empty();
+        }
         return highestMeaning(artifactId, type, supports.canonicalHash(type, content), VersionState.DELETED::equals);
     }
 

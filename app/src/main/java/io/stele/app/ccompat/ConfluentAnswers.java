@@ -35,53 +35,18 @@ public class ConfluentAnswers {
     private final Cache<Long, Buffer> schemasById;
     private final Cache<Long, Buffer> versionsByGlobalId;
 
-    /**
-     * Which version a lookup of a schema text under a subject found, by subject and the text
-     * ({@link Lookup}): a client sends the same text every time, and the version is checked again
-     * on each use, so the entry only saves parsing the schema and looking for its canonical form.
-     */
-    private final Cache<Lookup, Long> lookups;
-
-    /**
-     * A remembered lookup's key: the subject and the schema's text itself when it is short (most
-     * are), which a hash map compares without computing a digest; a longer text by its SHA-256.
-     * Exactly one of {@code text} and {@code sha256} is set, so the two kinds never meet.
-     */
-    private record Lookup(String subject, String text, String sha256) {
-
-        /** Texts up to this many characters are kept whole. */
-        static final int WHOLE_TEXT = 2048;
-
-        static Lookup of(String subject, String schema) {
-            return schema.length() <= WHOLE_TEXT
-                    ? new Lookup(subject, schema, null)
-                    : new Lookup(subject, null, Content.of(schema).sha256());
-        }
-
-        /** Bytes it holds, about: the entry, the subject and the text or digest (two bytes a character). */
-        int weight() {
-            return 160 + 2 * subject.length() + (text == null ? 0 : 2 * text.length());
-        }
-    }
-
     /** Renders a cached version as this API answers it, through the cache of answers by globalId. */
     private final Function<CachedAnswer, Buffer> rendering = cached -> version(cached.version(), cached::content);
 
     /**
      * Each of the two caches of answers holds up to an eighth of {@code stele.cache.max-memory}
-     * (32 MiB at the default; an answer is its schema plus a few dozen bytes), and the remembered
-     * lookups a sixteenth (about 30,000 lookups of 30-character subjects with 200-character schemas at
-     * the default).
+     * (32 MiB at the default; an answer is its schema plus a few dozen bytes).
      */
     @Inject
     ConfluentAnswers(CacheConfig config) {
         long bytes = config.maxMemory().asLongValue() / 8;
         this.schemasById = cache(bytes);
         this.versionsByGlobalId = cache(bytes);
-        this.lookups = Caffeine.newBuilder()
-                .maximumWeight(bytes / 2)
-                .weigher((Lookup key, Long id) -> key.weight())
-                .build();
     }
 
     private static Cache<Long, Buffer> cache(long maxBytes) {
@@ -132,16 +97,12 @@ public class ConfluentAnswers {
     }
 
     /**
-     * The answer to a lookup of a schema text under a subject that was found before, if its version
-     * is cached, unchanged, of this subject and servable; else null. Never
-     * touches the backend or waits, so it may run on an event loop.
+     * The answer to a lookup under a subject that found the version of this globalId before ({@link
+     * RememberedLookups}), if that version is cached, still of this subject and servable; else null.
+     * Never touches the backend or waits, so it may run on an event loop.
      */
-    Buffer rememberedLookup(String subject, String schema) {
-        if (!provider.isStarted()) {
-            return null;
-        }
-        Long known = lookups.getIfPresent(Lookup.of(subject, schema));
-        if (known == null) {
+    Buffer rememberedLookup(String subject, Long known) {
+        if (known == null || !provider.isStarted()) {
             return null;
         }
         // most lookups find the subject's latest version, which the latest cache holds for every subject
@@ -153,11 +114,6 @@ public class ConfluentAnswers {
             return null;
         }
         return version(cached);
-    }
-
-    /** Keeps what a lookup found. */
-    void lookedUp(String subject, String schema, long globalId) {
-        lookups.put(Lookup.of(subject, schema), globalId);
     }
 
     private Buffer encode(Object body) {

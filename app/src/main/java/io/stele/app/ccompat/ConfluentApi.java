@@ -151,7 +151,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     /** The version of the subject that holds this schema already, if any. */
     private Optional<StoredVersion> held(String subject, SchemaRequest schema, boolean normalize) {
         try {
-            return Optional.of(artifacts.findByContent(subject, upload(schema, normalize)));
+            return Optional.of(artifacts.findByContent(subject, Optional.of(type(schema)), upload(schema, normalize)));
         } catch (NotFoundException e) {
             return Optional.empty();
         }
@@ -201,7 +201,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
                         || (request.references() != null
                                 && !request.references().isEmpty())
                 ? null
-                : answers.rememberedLookup(subject, request.schema());
+                : answers.rememberedLookup(subject, lookups.found(subject, request.schemaType(), request.schema()));
         if (remembered != null) {
             return Uni.createFrom().item(json(remembered));
         }
@@ -234,15 +234,17 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         }
         Upload upload = upload(schema, normalize);
         try {
-            StoredVersion found = artifacts.findByContent(subject, upload);
+            StoredVersion found = artifacts.findByContent(subject, Optional.of(type(schema)), upload);
             if (upload.references().isEmpty() && !normalize) { // remembered by its text alone
-                answers.lookedUp(subject, schema.schema(), found.globalId());
+                lookups.lookedUp(subject, schema.schemaType(), schema.schema(), found.globalId());
                 storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
             }
             return answer(found);
         } catch (NotFoundException e) {
             if (withDeleted && e.missing() == NotFoundException.Missing.CONTENT) {
-                return answer(artifacts.findDeletedByContent(subject, upload).orElseThrow(() -> e));
+                return answer(artifacts
+                        .findDeletedByContent(subject, Optional.of(type(schema)), upload)
+                        .orElseThrow(() -> e));
             }
             throw e;
         }

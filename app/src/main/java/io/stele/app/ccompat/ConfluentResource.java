@@ -59,6 +59,9 @@ abstract class ConfluentResource {
     ConfluentAnswers answers;
 
     @Inject
+    RememberedLookups lookups;
+
+    @Inject
     ReferenceResolver resolver;
 
     RegistryStorage storage() {

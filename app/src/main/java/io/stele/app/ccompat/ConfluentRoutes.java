@@ -1,9 +1,5 @@
 package io.stele.app.ccompat;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import io.netty.buffer.ByteBuf;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
@@ -23,7 +19,6 @@ import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.io.IOException;
 
 /**
  * The serializers' hot paths, answered on the event loop from memory ahead of the JAX-RS layer, at
@@ -51,6 +46,9 @@ public class ConfluentRoutes {
     ConfluentAnswers answers;
 
     @Inject
+    RememberedLookups lookups;
+
+    @Inject
     CachedAnswerMetrics metrics;
 
     @Inject
@@ -63,22 +61,27 @@ public class ConfluentRoutes {
 
     private static final Operation LOOKUP_OPERATION = Operation.servedFor(ConfluentRootResource.class, "lookup");
 
-    /** A lookup's path at either root: {@code POST /subjects/{subject}}. */
-    private static final String LOOKUP = "(/apis/ccompat/v7)?/subjects/[^/]+";
-
     /** The largest lookup body read here; a larger one goes to the JAX-RS resource unread. */
     private static final int MAX_LOOKUP_BODY = 256 * 1024;
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     private final BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_LOOKUP_BODY);
 
     void register(@Observes Router router) {
         RouteDeclarations.serving(router.get().order(ORDER), SCHEMA_BY_ID, LATEST_VERSION)
                 .handler(this::route);
-        RouteDeclarations.passing(router.postWithRegex(LOOKUP).order(ORDER - 1)).handler(this::readLookupBody);
-        RouteDeclarations.serving(router.postWithRegex(LOOKUP).order(ORDER), LOOKUP_OPERATION)
-                .handler(this::lookup);
+        RouteDeclarations.passing(router.post().order(ORDER - 1)).handler(this::readLookupBody);
+        RouteDeclarations.serving(router.post().order(ORDER), LOOKUP_OPERATION).handler(this::lookup);
+    }
+
+    /**
+     * Where the subject starts in a lookup's path at either root, {@code POST /subjects/{subject}};
+     * -1 for any other path. Matched by hand rather than by a regular expression: every POST passes.
+     */
+    private static int subjectAt(String path) {
+        int at = path.startsWith(SUBJECTS)
+                ? SUBJECTS.length()
+                : path.startsWith(V7 + SUBJECTS) ? V7.length() + SUBJECTS.length() : -1;
+        return at < 0 || at == path.length() || path.indexOf('/', at) >= 0 ? -1 : at;
     }
 
     /**
@@ -97,7 +100,8 @@ public class ConfluentRoutes {
         // Over HTTP/2 a body read here ends the request, and the resource, where a lookup not held in
         // memory goes on, cannot pause an ended HTTP/2 request: it reads such lookups itself. An empty
         // body is none: read here, the resource would wait for one that never comes.
-        if (size <= 0
+        if (subjectAt(ctx.normalizedPath()) < 0
+                || size <= 0
                 || size > MAX_LOOKUP_BODY
                 || !provider.isStarted()
                 || ctx.request().version() == HttpVersion.HTTP_2) {
@@ -108,21 +112,21 @@ public class ConfluentRoutes {
     }
 
     /**
-     * A lookup of a schema text found before, answered from memory ({@link
-     * ConfluentAnswers#rememberedLookup}); anything else, or a lookup asking for deleted versions or
-     * a normalized schema, goes on to the resource.
+     * A lookup found before, answered from memory ({@link RememberedLookups}); anything else, or a
+     * lookup asking for deleted versions or a normalized schema, goes on to the resource.
      */
     private void lookup(RoutingContext ctx) {
+        String path = ctx.normalizedPath();
+        int at = subjectAt(path);
         RequestBody body = ctx.body();
         String query = ctx.request().query();
         Buffer answer = null;
-        if (body != null
+        if (at >= 0
+                && body != null
                 && body.buffer() != null
                 && (query == null || !query.contains("deleted") && !query.contains("normalize"))) {
-            String path = ctx.normalizedPath();
-            String subject = URIDecoder.decodeURIComponent(path.substring(path.lastIndexOf('/') + 1), false);
-            String schema = schemaText(body.buffer());
-            answer = schema == null ? null : answers.rememberedLookup(subject, schema);
+            String subject = URIDecoder.decodeURIComponent(path.substring(at), false);
+            answer = answers.rememberedLookup(subject, lookups.found(subject, body.buffer()));
         }
         if (answer == null || !plain(ctx) || !access.admits(ctx, LOOKUP_OPERATION)) {
             ctx.next();
@@ -132,38 +136,6 @@ public class ConfluentRoutes {
         ctx.response()
                 .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentResource.V1_JSON)
                 .end(answer);
-    }
-
-    /**
-     * The {@code schema} of a lookup body, or null when the body is not a JSON object with one, or
-     * names references (whose lookups the resource answers).
-     */
-    private static String schemaText(Buffer body) {
-        ByteBuf bytes = body.getByteBuf();
-        try (JsonParser json = bytes.hasArray() // read in place, not copied
-                ? JSON.createParser(bytes.array(), bytes.arrayOffset() + bytes.readerIndex(), bytes.readableBytes())
-                : JSON.createParser(body.getBytes())) {
-            if (json.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            String schema = null;
-            while (json.nextToken() == JsonToken.FIELD_NAME) {
-                String field = json.getCurrentName();
-                JsonToken value = json.nextToken();
-                if (field.equals("schema") && value == JsonToken.VALUE_STRING) {
-                    schema = json.getText();
-                } else if (field.equals("references") && value == JsonToken.START_ARRAY) {
-                    if (json.nextToken() != JsonToken.END_ARRAY) {
-                        return null;
-                    }
-                } else {
-                    json.skipChildren();
-                }
-            }
-            return schema;
-        } catch (IOException e) {
-            return null; // not JSON: the resource says so
-        }
     }
 
     private void route(RoutingContext ctx) {

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
 import java.util.List;
@@ -43,8 +44,18 @@ public class ConfluentApiTest {
     }
 
     static String body(String schema, String schemaType) {
-        String quoted = "\"" + schema.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        String quoted = "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(schema)) + "\"";
         return "{\"schema\":" + quoted + (schemaType == null ? "" : ",\"schemaType\":\"" + schemaType + "\"") + "}";
+    }
+
+    /** The version numbers a subject lists. */
+    static List<Integer> versions(String root, String subject) {
+        return given().get(root + "/subjects/" + subject + "/versions")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$", Integer.class);
     }
 
     static ValidatableResponse post(String path, String body) {

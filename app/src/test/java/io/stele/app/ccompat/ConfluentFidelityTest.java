@@ -9,6 +9,7 @@ import static io.stele.app.ccompat.ConfluentApiTest.post;
 import static io.stele.app.ccompat.ConfluentApiTest.recordName;
 import static io.stele.app.ccompat.ConfluentApiTest.register;
 import static io.stele.app.ccompat.ConfluentApiTest.subject;
+import static io.stele.app.ccompat.ConfluentApiTest.versions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -49,15 +50,6 @@ public class ConfluentFidelityTest {
     private static String record(String name, String fieldExtra, String recordExtra) {
         return "{\"type\":\"record\",\"name\":\"" + name + "\"" + recordExtra + ",\"fields\":[{\"name\":\"f\","
                 + "\"type\":\"string\"" + fieldExtra + "}]}";
-    }
-
-    private static List<Integer> versions(String root, String subject) {
-        return given().get(root + "/subjects/" + subject + "/versions")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getList("$", Integer.class);
     }
 
     @ParameterizedTest

@@ -109,6 +109,35 @@ class ConfluentHotPathTest {
                 .body("error_code", equalTo(40403));
     }
 
+    /**
+     * A lookup is remembered with the schema type it asked for: the same text of another type is
+     * another schema, which the subject does not have, however often the first was looked up. The
+     * same question in other bytes (spacing, field order, the type named) finds the same version.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void lookup_rememberedForOneSchemaType_doesNotAnswerForAnother(String root) {
+        String subject = subject();
+        String schema = "{\"type\":\"string\"}";
+        long id = register(root, subject, schema);
+        String path = root + "/subjects/" + subject;
+        String[] sameQuestion = {
+            ConfluentApiTest.body(schema, null),
+            ConfluentApiTest.body(schema, "AVRO"),
+            "{ \"schemaType\" : \"AVRO\",\n  \"schema\" : \"{\\\"type\\\": \\\"string\\\"}\" }"
+        };
+        for (int i = 0; i < 3; i++) { // found, then remembered by its text, then by its bytes
+            for (String body : sameQuestion) {
+                ConfluentApiTest.post(path, body).statusCode(200).body("id", isId(id));
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            ConfluentApiTest.post(path, ConfluentApiTest.body(schema, "JSON"))
+                    .statusCode(404)
+                    .body("error_code", equalTo(40403));
+        }
+    }
+
     /** A short text is remembered whole, a long one (a 5,000-character doc) by its digest. */
     @ParameterizedTest
     @CsvSource({"'', 0", "/apis/ccompat/v7, 0", "'', 5000"})

@@ -2,14 +2,16 @@ package io.stele.app.ccompat;
 
 import static io.restassured.RestAssured.given;
 import static io.stele.app.ccompat.ConfluentApiTest.TYPE;
+import static io.stele.app.ccompat.ConfluentApiTest.body;
 import static io.stele.app.ccompat.ConfluentApiTest.recordName;
 import static io.stele.app.ccompat.ConfluentApiTest.subject;
+import static io.stele.app.ccompat.ConfluentApiTest.versions;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -45,11 +47,6 @@ class ConfluentNormalizeTest {
             }
             """;
 
-    /** A request body for a schema of a type (null for AVRO), its text escaped as JSON requires. */
-    private static Map<String, String> body(String schema, String type) {
-        return type == null ? Map.of("schema", schema) : Map.of("schema", schema, "schemaType", type);
-    }
-
     private static long register(String root, String subject, String schema, String type, boolean normalize) {
         return given().contentType(TYPE)
                 .queryParam("normalize", normalize)
@@ -60,15 +57,6 @@ class ConfluentNormalizeTest {
                 .extract()
                 .jsonPath()
                 .getLong("id");
-    }
-
-    private static List<Integer> versions(String root, String subject) {
-        return given().get(root + "/subjects/" + subject + "/versions")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getList("$", Integer.class);
     }
 
     @ParameterizedTest
@@ -131,5 +119,28 @@ class ConfluentNormalizeTest {
         String schemaType = type.equals("AVRO") ? null : type;
         long id = register("", subject(), compact, schemaType, true);
         assertThat(register("", subject(), spread, schemaType, true)).isEqualTo(id);
+    }
+
+    /**
+     * An invalid schema is refused as invalid when normalization is asked too, by a registration and
+     * by a lookup alike, and nothing is written.
+     */
+    @ParameterizedTest
+    @CsvSource({"'', AVRO", "/apis/ccompat/v7, AVRO", "'', PROTOBUF"})
+    void anInvalidSchema_isRefusedWith42201_whenNormalized(String root, String type) {
+        String subject = subject();
+        String invalid = type.equals("AVRO")
+                ? "{\"type\":\"record\",\"name\":\"" + recordName() + "\"}"
+                : "syntax = \"proto3\";\nmessage Order {\n  Unknown.Type id = 1;\n}\n";
+        for (String path : new String[] {"/subjects/" + subject + "/versions", "/subjects/" + subject}) {
+            given().contentType(TYPE)
+                    .queryParam("normalize", true)
+                    .body(body(invalid, type.equals("AVRO") ? null : type))
+                    .post(root + path)
+                    .then()
+                    .statusCode(422)
+                    .body("error_code", equalTo(42201));
+        }
+        given().get(root + "/subjects/" + subject + "/versions").then().statusCode(404);
     }
 }

@@ -2,6 +2,7 @@ package io.stele.bench.bare;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,9 +32,21 @@ public class BareRoutes {
         router.post("/subjects/:subject").handler(this::confluentAnswer);
     }
 
-    /** The Confluent API's hot routes: JSON with the Confluent media type, and no ETag, as the registry answers. */
+    /**
+     * The Confluent API's hot routes: JSON with the Confluent media type, and no ETag, as the
+     * registry answers. A lookup is answered once its body has been read, as no server can answer
+     * it sooner.
+     */
     private void confluentAnswer(RoutingContext ctx) {
-        ctx.request().body(); // a lookup's body is read, as the registry reads it
+        if (ctx.request().method() == HttpMethod.POST) {
+            ctx.request().body().onSuccess(sent -> confluentAnswerNow(ctx));
+            ctx.request().resume(); // Quarkus pauses a request with a body until a handler asks for it
+        } else {
+            confluentAnswerNow(ctx);
+        }
+    }
+
+    private void confluentAnswerNow(RoutingContext ctx) {
         ctx.response()
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/vnd.schemaregistry.v1+json")
                 .end(Buffer.buffer(body));
