@@ -119,7 +119,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @Needs(Role.DEVELOPER)
     @POST
     @Path("subjects/{subject}/versions")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public RegisterAnswer register(
             @PathParam("subject") String subject, @QueryParam("normalize") String normalize, SchemaRequest request) {
         boolean normalized = flag(normalize);
@@ -187,7 +187,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
     @Needs(Role.READ_ONLY)
     @POST
     @Path("subjects/{subject}")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     @NonBlocking
     public Uni<Response> lookup(
             @PathParam("subject") String subject,

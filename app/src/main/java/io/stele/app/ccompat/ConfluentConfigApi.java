@@ -75,7 +75,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     @Needs(Role.ADMIN)
     @PUT
     @Path("config")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public ConfigUpdate setGlobalConfig(ConfigUpdate update) {
         return about(null, () -> {
             rules.setCompatibility(Optional.empty(), level(update));
@@ -90,7 +90,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     @Needs(Role.DEVELOPER)
     @PUT
     @Path("config/{subject}")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public ConfigUpdate setSubjectConfig(@PathParam("subject") String subject, ConfigUpdate update) {
         return about(subject, () -> {
             rules.setCompatibility(Optional.of(subject), level(update));
@@ -135,7 +135,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     @Needs(Role.READ_ONLY)
     @POST
     @Path("compatibility/subjects/{subject}/versions/{version}")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public CompatibilityAnswer checkAgainstVersion(
             @PathParam("subject") String subject,
             @PathParam("version") String version,
@@ -148,7 +148,7 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     @Needs(Role.READ_ONLY)
     @POST
     @Path("compatibility/subjects/{subject}/versions")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public CompatibilityAnswer checkAgainstVersions(
             @PathParam("subject") String subject, @QueryParam("verbose") String verbose, SchemaRequest request) {
         return about(subject, () -> compatibility(subject, Optional.empty(), request, flag(verbose)));

@@ -41,6 +41,16 @@ public class ConfluentMediaTypes {
             MediaType.valueOf(ConfluentResource.JSON),
             MediaType.APPLICATION_JSON_TYPE);
 
+    /**
+     * The types the schema-taking operations read a body as, those Confluent's read: what their
+     * {@code @Consumes} name.
+     */
+    static final List<String> CONSUMED = List.of(
+            ConfluentResource.V1_JSON,
+            ConfluentResource.JSON,
+            MediaType.APPLICATION_JSON,
+            MediaType.APPLICATION_OCTET_STREAM);
+
     void register(@Observes Router router) {
         RouteDeclarations.passing(router.route().order(RequestTimer.ORDER + 1)).handler(this::trimming);
     }
@@ -101,6 +111,24 @@ public class ConfluentMediaTypes {
                 || accept.isBlank()
                 || accept.startsWith(ConfluentResource.V1_JSON)
                 || accept.strip().equals("*/*");
+    }
+
+    /**
+     * Whether the schema-taking operations would read a body sent with this {@code Content-Type}:
+     * one of {@link #CONSUMED}, with any parameters, or none (which JAX-RS reads as bytes).
+     */
+    static boolean consumed(String contentType) {
+        if (contentType == null) {
+            return true;
+        }
+        int parameters = contentType.indexOf(';');
+        String type = (parameters < 0 ? contentType : contentType.substring(0, parameters)).trim();
+        for (String consumed : CONSUMED) {
+            if (consumed.equalsIgnoreCase(type)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void trim(HttpServerResponse response) {

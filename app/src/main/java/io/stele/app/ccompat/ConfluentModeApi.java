@@ -58,7 +58,7 @@ abstract class ConfluentModeApi extends ConfluentResource {
     @Needs(Role.ADMIN)
     @PUT
     @Path("mode")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public ModeBody setGlobalMode(@QueryParam("force") String force, ModeBody body) {
         return about(null, () -> {
             Mode mode = mode(body);
@@ -80,7 +80,7 @@ abstract class ConfluentModeApi extends ConfluentResource {
     @Needs(Role.ADMIN)
     @PUT
     @Path("mode/{subject}")
-    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, "application/octet-stream"})
+    @Consumes({V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM})
     public ModeBody setSubjectMode(
             @PathParam("subject") String subject, @QueryParam("force") String force, ModeBody body) {
         return about(subject, () -> {

@@ -128,7 +128,10 @@ public class ConfluentRoutes {
             String subject = URIDecoder.decodeURIComponent(path.substring(at), false);
             answer = answers.rememberedLookup(subject, lookups.found(subject, body.buffer()));
         }
-        if (answer == null || !plain(ctx) || !access.admits(ctx, LOOKUP_OPERATION)) {
+        if (answer == null
+                || !plain(ctx)
+                || !ConfluentMediaTypes.consumed(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE))
+                || !access.admits(ctx, LOOKUP_OPERATION)) {
             ctx.next();
             return;
         }

@@ -138,6 +138,31 @@ class ConfluentHotPathTest {
         }
     }
 
+    /**
+     * A remembered lookup sent as a type the operation does not read is answered as the resource
+     * answers it the first time, not from memory.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "/apis/ccompat/v7"})
+    void lookup_ofATypeTheOperationDoesNotRead_isAnsweredAsTheResourceAnswersIt(String root) {
+        String subject = subject();
+        String schema = avro(recordName(), false);
+        register(root, subject, schema);
+        String path = root + "/subjects/" + subject;
+        String body = ConfluentApiTest.body(schema, null);
+        int refused = given().contentType("text/plain")
+                .body(body)
+                .post(path)
+                .then()
+                .extract()
+                .statusCode();
+        assertThat(refused).as("a body of a type the operation does not read").isEqualTo(415);
+        for (int i = 0; i < 3; i++) { // found, then remembered by its text, then by its bytes
+            ConfluentApiTest.post(path, body).statusCode(200);
+        }
+        given().contentType("text/plain").body(body).post(path).then().statusCode(refused);
+    }
+
     /** A short text is remembered whole, a long one (a 5,000-character doc) by its digest. */
     @ParameterizedTest
     @CsvSource({"'', 0", "/apis/ccompat/v7, 0", "'', 5000"})
