@@ -63,11 +63,12 @@ public class ConfluentApiTest {
     }
 
     static long register(String root, String subject, String schema) {
-        return post(root + "/subjects/" + subject + "/versions", body(schema, null))
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("id");
+        return id(post(root + "/subjects/" + subject + "/versions", body(schema, null)));
+    }
+
+    /** The schema id a registration answered with, once it has answered 200. */
+    static long id(ValidatableResponse registered) {
+        return registered.statusCode(200).extract().jsonPath().getLong("id");
     }
 
     /**

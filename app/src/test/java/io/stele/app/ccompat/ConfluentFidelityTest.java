@@ -189,13 +189,8 @@ public class ConfluentFidelityTest {
     void aBodySentAsOctetStream_isReadAsJson(String root) {
         String subject = subject();
         String schema = body(record(recordName(), "", ""), null);
-        long id = octets(schema)
-                .post(root + "/subjects/" + subject + "/versions")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("id");
+        long id = ConfluentApiTest.id(
+                octets(schema).post(root + "/subjects/" + subject + "/versions").then());
         octets(schema)
                 .post(root + "/subjects/" + subject)
                 .then()

@@ -3,6 +3,7 @@ package io.stele.app.ccompat;
 import static io.restassured.RestAssured.given;
 import static io.stele.app.ccompat.ConfluentApiTest.TYPE;
 import static io.stele.app.ccompat.ConfluentApiTest.body;
+import static io.stele.app.ccompat.ConfluentApiTest.id;
 import static io.stele.app.ccompat.ConfluentApiTest.recordName;
 import static io.stele.app.ccompat.ConfluentApiTest.subject;
 import static io.stele.app.ccompat.ConfluentApiTest.versions;
@@ -48,15 +49,11 @@ class ConfluentNormalizeTest {
             """;
 
     private static long register(String root, String subject, String schema, String type, boolean normalize) {
-        return given().contentType(TYPE)
+        return id(given().contentType(TYPE)
                 .queryParam("normalize", normalize)
                 .body(body(schema, type))
                 .post(root + "/subjects/" + subject + "/versions")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("id");
+                .then());
     }
 
     @ParameterizedTest
@@ -80,15 +77,11 @@ class ConfluentNormalizeTest {
                 .as("options sorted by name in the stored text:%n%s", stored)
                 .isLessThan(stored.indexOf("java_package"));
         assertThat(stored.indexOf("id = 1")).as("fields by number").isLessThan(stored.indexOf("note = 2"));
-        assertThat(given().contentType(TYPE)
+        assertThat(id(given().contentType(TYPE)
                         .queryParam("normalize", true)
                         .body(body(OPTIONS_SWAPPED.formatted(pkg), "PROTOBUF"))
                         .post(root + "/subjects/" + subject)
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .jsonPath()
-                        .getLong("id"))
+                        .then()))
                 .as("a normalized lookup finds it")
                 .isEqualTo(id);
     }

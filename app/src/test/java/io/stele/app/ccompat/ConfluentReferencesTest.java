@@ -91,11 +91,7 @@ public class ConfluentReferencesTest {
     }
 
     private static long registerReferring(String root, String subject, String body) {
-        return post(root + "/subjects/" + subject + "/versions", body)
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("id");
+        return ConfluentApiTest.id(post(root + "/subjects/" + subject + "/versions", body));
     }
 
     @ParameterizedTest
