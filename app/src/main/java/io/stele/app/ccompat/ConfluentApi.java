@@ -235,7 +235,7 @@ public abstract class ConfluentApi extends ConfluentSubjectsApi {
         Upload upload = upload(schema, normalize);
         try {
             StoredVersion found = artifacts.findByContent(subject, Optional.of(type(schema)), upload);
-            if (upload.references().isEmpty() && !normalize) { // remembered by its text alone
+            if (upload.references().isEmpty() && !normalize) { // remembered by its type and text
                 lookups.lookedUp(subject, schema.schemaType(), schema.schema(), found.globalId());
                 storage().versions().byGlobalId(found.globalId()); // cached, for the next lookup from memory
             }
