@@ -135,6 +135,11 @@ public class AccessControl {
         ctx.next();
     }
 
+    /** Refuses a request that came after the registry's drain, with 503 in its API's error body. */
+    public static void refuseWhileStopping(RoutingContext ctx) {
+        refuseUnmatched(ctx, Refusal.stopping(Api.ofPath(ctx.normalizedPath())));
+    }
+
     private static void refuseUnmatched(RoutingContext ctx, Refusal refusal) {
         AuditLog.onEnd(ctx, Caller.ANONYMOUS, "", "");
         refusal.send(ctx);

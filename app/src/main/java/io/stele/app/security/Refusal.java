@@ -41,6 +41,15 @@ record Refusal(int status, String message, List<String> challenges, Api api) {
         return new Refusal(400, message, List.of(), api);
     }
 
+    /** 503: the registry is stopping, and another replica can answer. */
+    static Refusal stopping(Api api) {
+        return new Refusal(
+                503,
+                "The registry is stopping and takes no new request: send it again, to another replica.",
+                List.of(),
+                api);
+    }
+
     /** 503: the identity provider did not answer. */
     static Refusal providerUnavailable(Api api, String message) {
         return new Refusal(503, message, List.of(), api);

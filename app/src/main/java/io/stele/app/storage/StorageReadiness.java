@@ -1,5 +1,6 @@
 package io.stele.app.storage;
 
+import io.stele.app.lifecycle.Stopping;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Locale;
@@ -18,7 +19,8 @@ import org.eclipse.microprofile.health.Readiness;
  *   <li>{@code retrying}: the backend could not be reached; the reason is the last failure;
  *   <li>{@code ready}: it answers;
  *   <li>{@code unavailable}: it started and answered, and does not answer now (an outage);
- *   <li>{@code failed}: it cannot start as configured; the registry is stopping.
+ *   <li>{@code failed}: it cannot start as configured; the registry is stopping;
+ *   <li>{@code stopping}: the registry was asked to stop (docs/operations.md#shutdown).
  * </ul>
  */
 @Readiness
@@ -28,12 +30,21 @@ public class StorageReadiness implements HealthCheck {
     @Inject
     StorageProvider provider;
 
+    @Inject
+    Stopping stopping;
+
     /** Set once the backend has answered as ready: a later down is an outage, not a slow start. */
     private volatile boolean wasReady;
 
     @Override
     public HealthCheckResponse call() {
         HealthCheckResponseBuilder check = HealthCheckResponse.named("storage").withData("kind", provider.kind());
+        if (stopping.isStopping()) {
+            return check.withData("phase", "stopping")
+                    .withData("reason", "The registry is stopping.")
+                    .down()
+                    .build();
+        }
         StartState start = provider.startState();
         if (start.phase() != StartState.Phase.STARTED) {
             check.withData("phase", start.phase().name().toLowerCase(Locale.ROOT));

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The packaged registry on a backend with a server of its own, as operators run it: two replicas
- * on one store, a replica killed with SIGKILL in the middle of writes, a server that goes away and
+ * on one store, a replica killed with SIGKILL in the middle of writes, one stopped with SIGTERM
+ * under load, a server that goes away and
  * comes back, a server down when the registry starts. A backend runs them with a subclass that
  * says how to start its {@link Backend} and what it answers where backends differ; the subclass
  * holds the backend's own scenarios too.
@@ -183,6 +184,20 @@ abstract class PackagedScenarios<B extends Backend> {
                         .isEqualTo(200);
                 sameExport(restarted, other);
             }
+        }
+    }
+
+    @Test
+    void sigtermUnderLoad_drainsThenExits_failingNoRequest_andLosingNoAcknowledgedWrite() throws Exception {
+        Store store = backend.newStore();
+        Map<String, String> settings = new HashMap<>(store.replica("sigterm"));
+        settings.putAll(Shutdowns.SETTINGS);
+        List<Long> acknowledged;
+        try (RegistryProcess registry = registry(settings, "sigterm").start()) {
+            acknowledged = Shutdowns.drainUnderLoad(registry);
+        }
+        try (RegistryProcess restarted = replica(store, "sigterm-restarted").start()) {
+            Writes.assertAllPresent(restarted, acknowledged);
         }
     }
 

@@ -23,10 +23,12 @@ public class StorageKindConfigSource implements ConfigSourceFactory {
     /**
      * H2 in PostgreSQL compatibility mode, so both databases run the same SQL. H2 commits in memory
      * and writes its file in the background; the embedded backend writes it for each group of
-     * commits before it acknowledges them ({@link GroupCommit}).
+     * commits before it acknowledges them ({@link GroupCommit}). H2 does not close the database when
+     * the JVM starts to stop: the registry still serves while it drains, and the database closes
+     * with its last connection, when the registry closes its backend.
      */
-    static final String H2_OPTIONS =
-            ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000";
+    static final String H2_OPTIONS = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"
+            + ";LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE";
 
     /** The JDBC URL of the embedded database kept in a folder. */
     public static String embeddedJdbcUrl(Path dir) {

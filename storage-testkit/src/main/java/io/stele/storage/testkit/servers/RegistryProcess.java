@@ -23,6 +23,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RegistryProcess implements AutoCloseable {
 
+    /** The setting of the registry's drain on SIGTERM, which a test's registry skips unless set. */
+    private static final String DRAIN = "stele.shutdown.drain";
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -140,17 +143,37 @@ public final class RegistryProcess implements AutoCloseable {
      */
     public int startAndAwaitExit(Duration timeout) {
         launch();
+        return awaitExit(timeout);
+    }
+
+    /**
+     * Waits for the registry to exit, as after {@link #terminate()}.
+     *
+     * @return its exit status
+     * @throws IllegalStateException when it still runs after {@code timeout}; it is then killed
+     */
+    public int awaitExit(Duration timeout) {
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 kill();
                 throw new IllegalStateException(
-                        "The registry was expected to exit by itself and still ran after " + timeout + "; see " + log);
+                        "The registry was expected to exit and still ran after " + timeout + "; see " + log);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
         return process.exitValue();
+    }
+
+    /** Sends SIGTERM, as Kubernetes stops a pod, and returns at once: see {@link #awaitExit}. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Whether the registry's process still runs. */
+    public boolean isAlive() {
+        return process != null && process.isAlive();
     }
 
     /** Where the registry listens, for example {@code http://127.0.0.1:41234}. */
@@ -187,6 +210,11 @@ public final class RegistryProcess implements AutoCloseable {
         command.addAll(List.of("-jar", runnerJar().toAbsolutePath().toString()));
         try {
             ProcessBuilder builder = new ProcessBuilder(command);
+            if (!settings.containsKey(DRAIN)) {
+                // closed by a test, a registry stops at once unless the test asks for a drain: nothing
+                // routes requests to it that would need one; the environment may still set one
+                builder.environment().put("STELE_SHUTDOWN_DRAIN", "0s");
+            }
             builder.environment().putAll(environment);
             if (workingDirectory != null) {
                 builder.directory(workingDirectory.toFile());
