@@ -9,6 +9,7 @@ import io.stele.app.security.Operation;
 import io.stele.app.security.RouteDeclarations;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.URIDecoder;
@@ -69,7 +70,9 @@ public class ConfluentRoutes {
     void register(@Observes Router router) {
         RouteDeclarations.serving(router.get().order(ORDER), SCHEMA_BY_ID, LATEST_VERSION)
                 .handler(this::route);
-        RouteDeclarations.passing(router.post().order(ORDER - 1)).handler(this::readLookupBody);
+        RouteDeclarations.passing(router.post().order(ORDER - 1))
+                .handler(this::readLookupBody)
+                .failureHandler(ConfluentRoutes::bodyNotRead);
         RouteDeclarations.serving(router.post().order(ORDER), LOOKUP_OPERATION).handler(this::lookup);
     }
 
@@ -109,6 +112,17 @@ public class ConfluentRoutes {
             return;
         }
         bodies.handle(ctx);
+    }
+
+    /**
+     * A lookup whose client closed its connection before sending the whole body has nobody to answer:
+     * not an error of the registry's, so it is neither answered nor logged. Any other failure goes on
+     * to the error handler.
+     */
+    private static void bodyNotRead(RoutingContext ctx) {
+        if (!(ctx.failure() instanceof HttpClosedException)) {
+            ctx.next();
+        }
     }
 
     /**

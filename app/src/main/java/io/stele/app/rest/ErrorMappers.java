@@ -19,6 +19,7 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.ReferenceExistsException;
 import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAllowedException;
@@ -259,6 +260,13 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause
+                    instanceof HttpClosedException) { // the client left, or the registry stops: nobody reads an answer
+                LOG.debug("A request's connection closed before its body was read", e);
+                return error(Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
+            }
+        }
         LOG.error("Unexpected failure while serving a request", e);
         return error(Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);
     }

@@ -7,17 +7,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stele.storage.sql.StorageKindConfigSource;
 import io.stele.storage.testkit.servers.RegistryProcess;
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The packaged registry on the embedded default keeps its data across a restart and a SIGKILL. */
+/**
+ * The packaged registry on the embedded default keeps its data across a restart, a SIGTERM under
+ * load and a SIGKILL.
+ */
 class EmbeddedRestartIT {
 
     static Path dataDir(String name) throws Exception {
@@ -57,6 +64,45 @@ class EmbeddedRestartIT {
         }
         try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
             Writes.assertAllPresent(registry, acknowledged);
+        }
+    }
+
+    @Test
+    void sigtermUnderLoad_drainsThenExits_failingNoRequest_andLosingNoAcknowledgedWrite() throws Exception {
+        Path dir = dataDir("sigterm-");
+        Map<String, String> settings = new HashMap<>(Map.of("stele.storage.embedded.dir", dir.toString()));
+        settings.putAll(Shutdowns.SETTINGS);
+        List<Long> acknowledged;
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            acknowledged = Shutdowns.drainUnderLoad(registry);
+        }
+        Map<String, String> again = Map.of("stele.storage.embedded.dir", dir.toString());
+        try (RegistryProcess registry = new RegistryProcess(again, dir.resolve("restarted.log")).start()) {
+            Writes.assertAllPresent(registry, acknowledged);
+        }
+    }
+
+    @Test
+    void clientLeavingBeforeItsBodyIsSent_isNoErrorOfTheRegistry() throws Exception {
+        Path dir = dataDir("left-");
+        Map<String, String> settings = Map.of("stele.storage.embedded.dir", dir.toString());
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            for (String request : List.of(
+                    "POST /api/artifacts HTTP/1.1\r\nX-Registry-ArtifactId: cut\r\n",
+                    "POST /subjects/cut/versions HTTP/1.1\r\n",
+                    "POST /subjects/cut HTTP/1.1\r\n")) {
+                try (Socket client = new Socket("127.0.0.1", registry.plainUri().getPort())) {
+                    client.getOutputStream()
+                            .write((request + "Host: registry\r\nContent-Type: application/json\r\n"
+                                            + "Content-Length: 1000\r\n\r\n{\"schema\":")
+                                    .getBytes(StandardCharsets.US_ASCII));
+                    client.getOutputStream().flush();
+                }
+            }
+            assertThat(registry.send("GET", "/subjects", null).body()).isEqualTo("[]");
+            registry.terminate(); // its drain waits for the requests in flight: every line is logged by its exit
+            assertThat(registry.awaitExit(Duration.ofSeconds(60))).isZero();
+            assertThat(Writes.logLines(registry, "ERROR")).isEmpty();
         }
     }
 
