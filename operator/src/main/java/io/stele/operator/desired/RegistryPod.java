@@ -28,7 +28,7 @@ import java.util.Map;
 
 /**
  * The registry's pod template: its container's environment (every setting the registry reads),
- * probes, port and mounts, stamped with the hash of the effective configuration.
+ * probes, port, mounts and how it stops ({@link Drain}), stamped with the hash of the effective configuration.
  *
  * <p>The image runs {@code java -jar quarkus-run.jar} in {@code /deployments} (see the registry's
  * Dockerfile), so a settings file mounted at {@code /deployments/config/application.properties} is
@@ -105,11 +105,14 @@ public final class RegistryPod {
                     .build());
         }
         Port port = port(spec);
+        Drain drain = Drain.of(spec, inputs);
+        List<EnvVar> env = environment(spec);
+        drain.defaulted().forEach((setting, value) -> env.add(value(setting, value)));
         Container container = new ContainerBuilder()
                 .withName(CONTAINER)
                 .withImage(spec.image == null || spec.image.isBlank() ? defaultImage : spec.image)
                 .withImagePullPolicy(spec.imagePullPolicy)
-                .withEnv(environment(spec))
+                .withEnv(env)
                 .addNewPort()
                 .withName(port.name())
                 .withContainerPort(port.number())
@@ -118,6 +121,11 @@ public final class RegistryPod {
                 .withStartupProbe(probe(port, "/q/health/started", 5, 60))
                 .withLivenessProbe(probe(port, "/q/health/live", 10, 3))
                 .withReadinessProbe(probe(port, "/q/health/ready", 5, 3))
+                .withNewLifecycle()
+                .withNewPreStop()
+                .withNewSleep(Drain.PRE_STOP.toSeconds())
+                .endPreStop()
+                .endLifecycle()
                 .withResources(spec.resources)
                 .withVolumeMounts(mounts)
                 .build();
@@ -126,6 +134,7 @@ public final class RegistryPod {
                 .withLabels(Labels.of(registry.getMetadata().getName()))
                 .endMetadata()
                 .withNewSpec()
+                .withTerminationGracePeriodSeconds(drain.gracePeriodSeconds())
                 .withContainers(container)
                 .withVolumes(volumes)
                 .endSpec()

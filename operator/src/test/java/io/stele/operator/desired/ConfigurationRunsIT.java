@@ -27,6 +27,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
@@ -207,6 +208,11 @@ class ConfigurationRunsIT extends OperatorTest {
             assertThat(process.log())
                     .contains("Storage backend '" + backend + "' started")
                     .doesNotContain("Unrecognized configuration key");
+            process.terminate(); // as the kubelet stops the container, after its preStop hook
+            assertThat(process.awaitExit(Duration.ofSeconds(pod.getTerminationGracePeriodSeconds())))
+                    .as("exit status after SIGTERM, within the pod's grace period")
+                    .isZero();
+            assertThat(process.log()).contains("still serving for 5 s");
         }
     }
 

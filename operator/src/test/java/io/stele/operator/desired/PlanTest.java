@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -96,6 +97,34 @@ class PlanTest {
         assertThat(Plan.of(registry, renewed, PLAIN, "image").configHash())
                 .as("a renewed certificate rolls the pods")
                 .isNotEqualTo(plan.configHash());
+    }
+
+    @Test
+    void pod_sleepsBeforeSigterm_andIsGivenTime_forTheRegistrysDrainAndTimeout() {
+        PodSpec pod = podOf(registry("postgresql"), Inputs.none());
+        Cluster.assertStopsAfterItsDrain(pod, 5 + 5 + 20 + 10L);
+        assertThat(pod.getContainers().get(0).getEnv())
+                .extracting(EnvVar::getName, EnvVar::getValue)
+                .contains(tuple("STELE_SHUTDOWN_DRAIN", "5s"), tuple("STELE_SHUTDOWN_TIMEOUT", "20s"));
+    }
+
+    @Test
+    void gracePeriod_followsTheDrainTheSpecOrItsSettingsFileGives_whichThePodIsNotGivenAgain() {
+        SteleRegistry registry = registry("postgresql");
+        registry.getSpec().settings.put("stele.shutdown.timeout", "1m");
+        Inputs file = new Inputs(Map.of(), Optional.of("stele.shutdown.drain = PT12S\n"));
+        PodSpec pod = podOf(registry, file);
+        assertThat(pod.getTerminationGracePeriodSeconds()).isEqualTo(5 + 12 + 60 + 10L);
+        assertThat(pod.getContainers().get(0).getEnv())
+                .extracting(EnvVar::getName)
+                .containsOnlyOnce("STELE_SHUTDOWN_TIMEOUT")
+                .doesNotContain("STELE_SHUTDOWN_DRAIN");
+    }
+
+    private static PodSpec podOf(SteleRegistry registry, Inputs inputs) {
+        Deployment deployment =
+                (Deployment) Plan.of(registry, inputs, PLAIN, "image").apply().get(0);
+        return deployment.getSpec().getTemplate().getSpec();
     }
 
     private static Plan plan(String backend) {

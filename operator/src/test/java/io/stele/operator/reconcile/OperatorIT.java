@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
@@ -46,11 +47,13 @@ class OperatorIT extends OperatorTest {
 
         boolean stateful = backend.equals("embedded") || backend.equals("kafka");
         List<EnvVar> env;
+        PodSpec pod;
         if (stateful) {
             StatefulSet set = cluster.await("StatefulSet", StatefulSet.class, ns, name, s -> true);
             assertThat(set.getSpec().getReplicas()).isEqualTo(replicas);
             assertThat(set.getSpec().getVolumeClaimTemplates()).hasSize(1);
-            env = set.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
+            pod = set.getSpec().getTemplate().getSpec();
+            env = pod.getContainers().get(0).getEnv();
             assertThat(plane.admin()
                             .apps()
                             .deployments()
@@ -61,13 +64,8 @@ class OperatorIT extends OperatorTest {
         } else {
             Deployment deployment = cluster.await("Deployment", Deployment.class, ns, name, d -> true);
             assertThat(deployment.getSpec().getReplicas()).isEqualTo(replicas);
-            env = deployment
-                    .getSpec()
-                    .getTemplate()
-                    .getSpec()
-                    .getContainers()
-                    .get(0)
-                    .getEnv();
+            pod = deployment.getSpec().getTemplate().getSpec();
+            env = pod.getContainers().get(0).getEnv();
             assertThat(plane.admin()
                             .apps()
                             .statefulSets()
@@ -83,6 +81,7 @@ class OperatorIT extends OperatorTest {
         assertThat(env)
                 .anyMatch(e ->
                         e.getName().equals("STELE_STORAGE_KIND") && e.getValue().equals(backend));
+        Cluster.assertStopsAfterItsDrain(pod, 40);
         assertThat(env)
                 .as("no credential is written into the workload, only a reference to its Secret")
                 .noneMatch(e -> e.getName().endsWith("PASSWORD") && e.getValue() != null);

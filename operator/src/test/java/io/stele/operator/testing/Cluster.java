@@ -1,9 +1,12 @@
 package io.stele.operator.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -249,5 +252,23 @@ public final class Cluster {
                         java.util.Base64.getEncoder()
                                 .encodeToString(value.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         client.resource(secret).update();
+    }
+
+    /**
+     * Checks how a registry pod stops: a 5 s preStop sleep, and a grace period covering it, the
+     * registry's drain and timeout, and the margin (docs/operator.md).
+     */
+    public static void assertStopsAfterItsDrain(PodSpec pod, long gracePeriodSeconds) {
+        assertThat(pod.getContainers()
+                        .get(0)
+                        .getLifecycle()
+                        .getPreStop()
+                        .getSleep()
+                        .getSeconds())
+                .as("the preStop sleep, while endpoints drop the terminating pod")
+                .isEqualTo(5L);
+        assertThat(pod.getTerminationGracePeriodSeconds())
+                .as("preStop, the registry's drain and timeout, and a margin")
+                .isEqualTo(gracePeriodSeconds);
     }
 }
