@@ -52,6 +52,7 @@ public class Stopping {
     @Inject
     Timeline timeline;
 
+    private volatile Router router;
     private volatile boolean stopping;
     private volatile boolean refusing;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -77,8 +78,6 @@ public class Stopping {
         ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
         ctx.addEndHandler(answered -> ctx.response().close()); // closes once the answer is written
     }
-
-    private volatile Router router;
 
     void register(@Observes Router router) {
         this.router = router;
@@ -125,11 +124,11 @@ public class Stopping {
 
     /** Runs the drain and the wait for requests in flight, on Quarkus' shutdown thread. */
     void stopStarts(@Observes ShutdownDelayInitiatedEvent event) {
-        stopping = true;
-        if (router != null) {
+        if (router != null) { // before readiness says so: a request sent once it says so meets the route
             RouteDeclarations.passing(router.route().order(AccessControl.ORDER - 1))
                     .handler(this::whileStopping);
         }
+        stopping = true;
         LOG.infof(
                 "Stopping: not ready from now on, still serving for %d s while clients move away, then waiting"
                         + " up to %d s for the requests in flight (stele.shutdown.drain, stele.shutdown.timeout)",
