@@ -2,6 +2,7 @@ package io.stele.app.storage;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
 import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachingStorage;
@@ -17,7 +18,7 @@ import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredArtifact;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -189,8 +190,12 @@ public class StorageProvider {
         return text.endsWith(".") ? text : text + ".";
     }
 
-    @PreDestroy
-    void stop() {
+    /**
+     * Closes the backend once the registry has stopped taking requests, before beans are destroyed:
+     * a backend built on a Quarkus datasource closes before that datasource does, which bean
+     * destruction would not promise.
+     */
+    void stop(@Observes ShutdownEvent event) {
         retries.shutdownNow();
         storage.close();
     }

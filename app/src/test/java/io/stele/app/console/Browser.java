@@ -1,5 +1,6 @@
 package io.stele.app.console;
 
+import io.stele.storage.testkit.servers.DebianPackages;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -7,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -29,14 +29,13 @@ final class Browser implements AutoCloseable {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(15);
     private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
 
     private final URI base;
     final WebDriver driver;
 
     Browser(URI base) {
-        installIfMissing();
+        DebianPackages.require(List.of(CHROMIUM, CHROMEDRIVER), "chromium", "chromium-driver");
         this.base = base;
         ChromeOptions options = new ChromeOptions()
                 .setBinary(CHROMIUM.toFile())
@@ -120,53 +119,5 @@ final class Browser implements AutoCloseable {
     @Override
     public void close() {
         driver.quit();
-    }
-
-    private static synchronized void installIfMissing() {
-        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
-            return;
-        }
-        String how = "install Debian's chromium and chromium-driver packages (apt-get install -y chromium"
-                + " chromium-driver)";
-        if (!"root".equals(System.getProperty("user.name"))) {
-            throw new IllegalStateException(
-                    "The console's browser tests need " + CHROMIUM + " and " + CHROMEDRIVER + ": " + how + ".");
-        }
-        if (apt("install", "-y", "chromium", "chromium-driver") != 0) {
-            apt("update");
-            int exit = apt("install", "-y", "chromium", "chromium-driver");
-            if (exit != 0) {
-                throw new IllegalStateException("Installing Chromium failed (apt-get exit " + exit
-                        + "; see target/apt-chromium.log); " + how + " by hand.");
-            }
-        }
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            throw new IllegalStateException(
-                    "apt-get installed the packages, but " + CHROMIUM + " or " + CHROMEDRIVER + " is still missing.");
-        }
-    }
-
-    private static int apt(String... args) {
-        List<String> command = new java.util.ArrayList<>(List.of("apt-get", "-q"));
-        command.addAll(List.of(args));
-        try {
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
-                            Path.of("target", "apt-chromium.log").toFile()));
-            builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-            Process process = builder.start();
-            if (!process.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IllegalStateException("apt-get " + String.join(" ", args) + " took over " + INSTALL_TIMEOUT
-                        + "; see target/apt-chromium.log");
-            }
-            return process.exitValue();
-        } catch (IOException e) {
-            throw new IllegalStateException("Could not run apt-get to install Chromium", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

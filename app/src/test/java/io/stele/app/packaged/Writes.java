@@ -56,6 +56,12 @@ final class Writes {
      * @return the globalIds of every acknowledged write
      */
     static List<Long> floodThenKill(RegistryProcess registry, int writers, int atLeast) throws Exception {
+        return floodThenKill(registry, writers, atLeast, () -> {});
+    }
+
+    /** As {@link #floodThenKill(RegistryProcess, int, int)}, running {@code beforeKill} just before the SIGKILL. */
+    static List<Long> floodThenKill(RegistryProcess registry, int writers, int atLeast, Runnable beforeKill)
+            throws Exception {
         List<Long> acknowledged = Collections.synchronizedList(new ArrayList<>());
         ExecutorService pool = Executors.newFixedThreadPool(writers);
         String run = Long.toString(System.nanoTime(), 36);
@@ -80,6 +86,7 @@ final class Writes {
                     .pollInterval(Duration.ofMillis(20))
                     .until(() -> acknowledged.size() >= atLeast);
         } finally {
+            beforeKill.run();
             registry.kill();
             pool.shutdownNow();
         }
