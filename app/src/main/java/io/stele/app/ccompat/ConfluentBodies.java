@@ -101,6 +101,10 @@ final class ConfluentBodies {
         record Scope(List<String> path, Map<String, String> clusters) {}
     }
 
+    /** What {@code /v1/metadata/version} answers: the release that runs and its commit. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ServerVersion(String version, String commitId) {}
+
     /** Confluent's error body. */
     record Error(@JsonProperty("error_code") int errorCode, String message) {}
 }

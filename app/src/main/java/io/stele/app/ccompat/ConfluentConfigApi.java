@@ -11,6 +11,8 @@ import io.stele.app.ccompat.ConfluentBodies.CompatibilityAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigAnswer;
 import io.stele.app.ccompat.ConfluentBodies.ConfigUpdate;
 import io.stele.app.ccompat.ConfluentBodies.SchemaRequest;
+import io.stele.app.ccompat.ConfluentBodies.ServerVersion;
+import io.stele.app.lifecycle.Release;
 import io.stele.app.rules.Compatibility;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Role;
@@ -171,6 +173,19 @@ abstract class ConfluentConfigApi extends ConfluentModeApi {
     public ClusterId clusterId() {
         return new ClusterId(
                 new ClusterId.Scope(List.of(), Map.of("kafka-cluster", "", "schema-registry-cluster", "stele")));
+    }
+
+    /**
+     * Which release runs, as Confluent's {@code /v1/metadata/version} answers: Stele's own version
+     * and commit (docs/confluent.md says why), the commit left out when the build had none, as
+     * Confluent leaves out an empty field.
+     */
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("v1/metadata/version")
+    public ServerVersion serverVersion() {
+        Release release = Release.current();
+        return new ServerVersion(release.version(), release.commit().orElse(null));
     }
 
     /** The contexts: only the default one, {@code .}, as Stele has no contexts. */

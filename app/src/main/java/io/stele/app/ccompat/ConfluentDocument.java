@@ -41,6 +41,7 @@ public final class ConfluentDocument {
             Map.entry("GET /", () -> OASFactory.createSchema().type(List.of(SchemaType.OBJECT))),
             Map.entry("GET /contexts", () -> arrayOf(string())),
             Map.entry("GET /v1/metadata/id", () -> ref("ClusterId")),
+            Map.entry("GET /v1/metadata/version", () -> ref("ServerVersion")),
             Map.entry("GET /schemas/types", () -> arrayOf(string())),
             Map.entry("GET /schemas", () -> arrayOf(ref("SubjectSchema"))),
             Map.entry("GET /schemas/ids/{id}", () -> ref("SchemaString")),

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -372,7 +373,7 @@ public class ConfluentApiTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "/apis/ccompat/v7"})
-    void rootAndClusterId_answerAsConfluent(String root) {
+    void rootClusterIdAndVersion_answerAsConfluent(String root) {
         given().get(root + "/").then().statusCode(200).body(equalTo("{}"));
         given().get(root + "/v1/metadata/id")
                 .then()
@@ -380,5 +381,10 @@ public class ConfluentApiTest {
                 .body("scope.path", equalTo(List.of()))
                 .body("scope.clusters.schema-registry-cluster", equalTo("stele"))
                 .body("scope.clusters.kafka-cluster", equalTo(""));
+        given().get(root + "/v1/metadata/version")
+                .then()
+                .statusCode(200)
+                .body("version", equalTo(System.getProperty("stele.version")))
+                .body("commitId", matchesPattern("[0-9a-f]{40}"));
     }
 }

@@ -57,6 +57,7 @@ class OpenApiDocumentTest {
             "GET /",
             "GET /contexts",
             "GET /v1/metadata/id",
+            "GET /v1/metadata/version",
             "GET /schemas",
             "GET /schemas/types",
             "GET /schemas/ids/{id}",

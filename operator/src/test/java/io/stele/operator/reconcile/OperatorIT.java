@@ -82,6 +82,9 @@ class OperatorIT extends OperatorTest {
                 .anyMatch(e ->
                         e.getName().equals("STELE_STORAGE_KIND") && e.getValue().equals(backend));
         Cluster.assertStopsAfterItsDrain(pod, 40);
+        assertThat(pod.getContainers().get(0).getImage())
+                .as("the registry of the operator's own release, as no image is named")
+                .isEqualTo("stele/registry:" + System.getProperty("stele.version"));
         assertThat(env)
                 .as("no credential is written into the workload, only a reference to its Secret")
                 .noneMatch(e -> e.getName().endsWith("PASSWORD") && e.getValue() != null);
