@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged registry on the embedded default keeps its data across a restart, a SIGTERM under
- * load and a SIGKILL.
+ * load, a SIGKILL and an upgrade from the previous release.
  */
 class EmbeddedRestartIT {
 
@@ -52,6 +52,16 @@ class EmbeddedRestartIT {
                             .body())
                     .isEqualTo("[1,2]");
         }
+    }
+
+    @Test
+    void previousReleaseWrites_thisReleaseServesAllOfIt_withTheSameIds_andWritesOn() throws Exception {
+        Path dir = dataDir("upgrade-");
+        UpgradeDrill.previousReleaseWrites_thisReleaseServesAllOfIt_andWritesOn(
+                name -> new RegistryProcess(
+                        new HashMap<>(Map.of("stele.storage.embedded.dir", dir.toString())),
+                        dir.resolve(name + ".log")),
+                false);
     }
 
     @Test

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The packaged registry on a backend with a server of its own, as operators run it: two replicas
  * on one store, replicas restarted in turn behind a load balancer under load and one killed with
- * SIGKILL in the middle of writes, an export taken under load restored on another backend, a server
+ * SIGKILL in the middle of writes, an export taken under load restored on another backend, a store
+ * written by the previous release served by this one, a server
  * that goes away and comes back, a server down when the registry starts. A backend runs them with a subclass that
  * says how to start its {@link Backend} and what it answers where backends differ; the subclass
  * holds the backend's own scenarios too.
@@ -203,6 +204,12 @@ abstract class PackagedScenarios<B extends Backend> {
                 RegistryProcess target = replica(empty, "backup-target").start()) {
             BackupDrill.exportWhileWritesFlow_restoresIntoAnEmptyRegistry(source, target);
         }
+    }
+
+    @Test
+    void previousReleaseWrites_thisReleaseServesAllOfIt_withTheSameIds_andWritesOn() throws Exception {
+        Store store = backend.newStore();
+        UpgradeDrill.previousReleaseWrites_thisReleaseServesAllOfIt_andWritesOn(name -> replica(store, name), true);
     }
 
     @Test

@@ -7,13 +7,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -219,30 +216,12 @@ public final class KeycloakServer implements AutoCloseable {
                             + " Maven Central, in the stele.keycloak.zip system property (got " + zip + ")");
         }
         String name = Path.of(zip).getFileName().toString().replaceFirst("\\.zip$", "");
-        Path cache = Path.of(System.getProperty("user.home"), ".cache", "stele");
-        Path target = cache.resolve(name);
-        if (Files.isRegularFile(target.resolve("bin/kc.sh"))) {
-            return target;
-        }
-        try {
-            Files.createDirectories(cache);
-            try (FileChannel channel = FileChannel.open(
-                            cache.resolve(name + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                    FileLock lock = channel.lock()) {
-                if (!Files.isRegularFile(target.resolve("bin/kc.sh"))) {
-                    Path unpacked = Files.createTempDirectory(cache, name + "-unpacking-");
-                    unzip(Path.of(zip), unpacked);
-                    try (var top = Files.list(unpacked)) {
-                        Path root = top.findFirst().orElseThrow(() -> new IOException("The zip " + zip + " is empty"));
-                        Files.move(root, target, StandardCopyOption.ATOMIC_MOVE);
-                    }
-                    Local.deleteQuietly(unpacked);
-                }
+        return Local.cachedOnThisMachine(name, "bin/kc.sh", work -> {
+            unzip(Path.of(zip), work);
+            try (var top = Files.list(work)) {
+                return top.findFirst().orElseThrow(() -> new IOException("The zip " + zip + " is empty"));
             }
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot unpack Keycloak from " + zip + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     private static void unzip(Path zip, Path into) throws IOException {

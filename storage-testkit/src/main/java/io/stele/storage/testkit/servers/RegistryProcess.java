@@ -37,6 +37,7 @@ public final class RegistryProcess implements AutoCloseable {
     private final List<String> jvmOptions = new ArrayList<>();
     private final Map<String, String> environment = new java.util.LinkedHashMap<>();
     private Path workingDirectory;
+    private Path runner;
     private HttpClient http = HTTP;
     private int tlsPort;
 
@@ -108,6 +109,15 @@ public final class RegistryProcess implements AutoCloseable {
      */
     public RegistryProcess workingDirectory(Path dir) {
         this.workingDirectory = dir;
+        return this;
+    }
+
+    /**
+     * Runs this runner jar, such as a previous release's ({@link ReleaseBuild}), in place of the
+     * build's own, before it starts.
+     */
+    public RegistryProcess runner(Path jar) {
+        this.runner = jar;
         return this;
     }
 
@@ -207,7 +217,8 @@ public final class RegistryProcess implements AutoCloseable {
                 "-Dquarkus.http.host=127.0.0.1"));
         command.addAll(jvmOptions);
         settings.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("-jar", runnerJar().toAbsolutePath().toString()));
+        Path jar = runner != null ? runner : runnerJar();
+        command.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
         try {
             ProcessBuilder builder = new ProcessBuilder(command);
             if (!settings.containsKey(DRAIN)) {
