@@ -1,5 +1,9 @@
 package io.stele.storage;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
 /**
  * One storage backend: its lifecycle and the stores for each aggregate.
  *
@@ -34,6 +38,32 @@ public interface RegistryStorage extends AutoCloseable {
     TransferStore transfer();
 
     ChangeFeed changes();
+
+    /**
+     * The servable (ENABLED or DEPRECATED) latest version of each of the next artifacts in id order,
+     * with its content: what a replica reads to fill its read cache before it takes requests. The
+     * page covers the {@code page.limit()} artifacts whose ids come after {@code page.after()} (from
+     * the first when empty); its offset must be 0. Each version is as of its own read, so a caller
+     * that keeps them guards against changes reported meanwhile as it does for any read.
+     *
+     * <p>This default reads the page's ids, then each artifact's latest version and its content one
+     * by one; a backend that can read them together overrides it.
+     *
+     * @throws StorageUnavailableException when the backend does not answer
+     */
+    default LatestPage latestVersions(PageRequest page) {
+        if (page.offset() != 0) {
+            throw new InvalidRequestException("latestVersions pages by key; the offset must be 0.");
+        }
+        List<String> ids = artifacts().ids(page);
+        List<LatestPage.Latest> found = new ArrayList<>();
+        for (String id : ids) {
+            versions().latest(id).ifPresent(version -> contents()
+                    .byContentId(version.contentId())
+                    .ifPresent(content -> found.add(new LatestPage.Latest(version, content))));
+        }
+        return new LatestPage(found, ids.isEmpty() ? Optional.empty() : Optional.of(ids.get(ids.size() - 1)));
+    }
 
     @Override
     void close();

@@ -23,4 +23,13 @@ public interface CacheConfig {
      */
     @WithDefault("10M")
     Duration versionTtl();
+
+    /**
+     * The longest a registry spends, as it starts and before it reports ready, filling the cache
+     * with each artifact's latest version and content, in artifact id order, until every artifact is
+     * read or the cache is full: a replica that joins under load then answers from memory at once.
+     * {@code 0s} turns it off.
+     */
+    @WithDefault("30s")
+    Duration warmUp();
 }

@@ -172,6 +172,17 @@ public final class CachingStorage extends ForwardingStorage {
      */
 
     /**
+     * Fills the latest cache before the registry serves, for at most {@code within}: see {@link
+     * WarmUp}. Blocks on the backend; a failure of the backend ends it with a warning, the cache then
+     * filling as requests come.
+     *
+     * @return how many artifacts' latest versions it kept
+     */
+    public long warmUp(Duration within) {
+        return WarmUp.run(backend, latest, stamps, this::keep, within);
+    }
+
+    /**
      * The answer to GET latest if the latest version and its content are cached, or null: never
      * touches the backend or waits, so it may run on an event loop. Null too for a DISABLED latest version.
      */

@@ -44,6 +44,20 @@ final class ChangeStamps {
         return new Stamp(stripes.get(stripe(artifactId)), r);
     }
 
+    /** Every stripe's count now, to stamp values whose artifacts are known only once read ({@link #of(long[], long, String)}). */
+    long[] stripes() {
+        long[] counts = new long[STRIPES];
+        for (int i = 0; i < STRIPES; i++) {
+            counts[i] = stripes.get(i);
+        }
+        return counts;
+    }
+
+    /** The stamp an artifact had when {@code counts} and {@code resets} were taken. */
+    Stamp of(long[] counts, long resets, String artifactId) {
+        return new Stamp(counts[stripe(artifactId)], resets);
+    }
+
     boolean stands(String artifactId, Stamp stamp) {
         return stripes.get(stripe(artifactId)) == stamp.stripe() && resets.get() == stamp.resets();
     }

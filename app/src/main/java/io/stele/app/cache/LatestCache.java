@@ -160,6 +160,11 @@ final class LatestCache {
                 new LatestEntry(answer.withRendered(rendered), 0, null));
     }
 
+    /** Whether the cache holds all it may: one more entry would evict the oldest. */
+    boolean full() {
+        return pages.full();
+    }
+
     /** Whether an entry of this many bytes could be kept at all. */
     boolean fits(LatestEntry entry) {
         return pages.fits(entry.record.length);

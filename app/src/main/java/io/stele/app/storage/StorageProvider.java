@@ -76,6 +76,8 @@ public class StorageProvider {
     private long firstFailureNanos;
 
     private final Duration startWait;
+    /** How long a start may spend filling the read cache before the registry reports ready. */
+    private final Duration warmUp;
 
     @Inject
     StorageProvider(
@@ -86,6 +88,7 @@ public class StorageProvider {
             AuthConfig auth,
             MeterRegistry meters) {
         this.startWait = start.startWait();
+        this.warmUp = cache.warmUp();
         if (!backends.isResolvable()) {
             throw new IllegalStateException(
                     "stele.storage.kind=" + kind
@@ -138,6 +141,9 @@ public class StorageProvider {
         }
         try {
             storage.start();
+            if (storage.isReady()) { // a backend still catching up (a Kafka replica) fills the cache as it serves
+                storage.warmUp(warmUp);
+            }
             state = StartState.DONE;
             retries.shutdown();
             if (failedAttempts == 0) {

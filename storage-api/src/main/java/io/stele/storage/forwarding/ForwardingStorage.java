@@ -3,6 +3,8 @@ package io.stele.storage.forwarding;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
+import io.stele.storage.LatestPage;
+import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
 import io.stele.storage.SearchStore;
@@ -62,6 +64,11 @@ public abstract class ForwardingStorage implements RegistryStorage {
     @Override
     public ChangeFeed changes() {
         return delegate().changes();
+    }
+
+    @Override
+    public LatestPage latestVersions(PageRequest page) {
+        return delegate().latestVersions(page);
     }
 
     @Override

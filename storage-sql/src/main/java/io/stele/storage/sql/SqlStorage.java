@@ -7,6 +7,8 @@ import io.agroal.api.security.SimplePassword;
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.ChangeFeed;
 import io.stele.storage.ContentStore;
+import io.stele.storage.LatestPage;
+import io.stele.storage.PageRequest;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleStore;
 import io.stele.storage.SearchStore;
@@ -242,6 +244,11 @@ public final class SqlStorage implements RegistryStorage {
     @Override
     public ContentStore contents() {
         return contents;
+    }
+
+    @Override
+    public LatestPage latestVersions(PageRequest page) {
+        return LatestPages.read(jdbc, page);
     }
 
     @Override

@@ -54,7 +54,8 @@ public abstract class StorageContractSuite
                 SoftDeletionContract,
                 ImportVersionContract,
                 ReferencesContract,
-                RulesAheadContract {
+                RulesAheadContract,
+                LatestVersionsContract {
 
     private RegistryStorage storage;
 
