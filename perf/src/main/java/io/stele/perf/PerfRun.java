@@ -69,8 +69,26 @@ public final class PerfRun {
         System.out.println("Results: " + written);
     }
 
-    /** Runs everything; returns the JSON file written. */
+    /** What a run measures on the registry it has started, and returns to be written as JSON. */
+    @FunctionalInterface
+    interface Measurement {
+        Object measure(RegistryProcess registry, String started) throws Exception;
+    }
+
+    /** Runs the published test; returns the JSON file written, beside which is its HTML report. */
     public Path run() throws Exception {
+        return run("", this::measure);
+    }
+
+    /**
+     * Runs {@link ColdReplica}: a new replica joining the registry under load; returns the JSON file
+     * written.
+     */
+    public Path runColdReplica() throws Exception {
+        return run("cold-replica-", (registry, started) -> new ColdReplica(this, settings).measure(registry, started));
+    }
+
+    private Path run(String prefix, Measurement measurement) throws Exception {
         Path out = Path.of(settings.out()).toAbsolutePath();
         Files.createDirectories(out);
         String started = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -82,27 +100,69 @@ public final class PerfRun {
         Safepoints.logThisJvm(generatorStops);
         try (Backend backend = Backend.start(settings.backend(), work, settings.serverSettings())) {
             store = backend.newStore();
-            Map<String, String> registrySettings = store.replica("perf");
-            registrySettings.put("quarkus.log.level", "WARN");
-            registrySettings.put("stele.cache.max-memory", settings.registryCache());
-            // Longer than a run: with the default 10 minutes, the floods at a million artifacts met the
-            // entries loaded for the smaller scales expired, and read them from the database again.
-            registrySettings.put("stele.cache.version-ttl", "2H");
-            try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
-                    .maxHeap(settings.registryHeap())
-                    .jvmOption(Safepoints.jvmOption(registryStops))
-                    .jvmOptions(settings.registryJvmOptions())
-                    .start()) {
-                RunResults results = measure(registry, started, () -> settle(store));
-                String name = settings.backend() + "-" + started;
+            try (RegistryProcess registry = registry("perf", registryStops).start()) {
+                Object results = measurement.measure(registry, started);
+                String name = prefix + settings.backend() + "-" + started;
                 ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
                 Path jsonFile = out.resolve(name + ".json");
                 json.writeValue(jsonFile.toFile(), results);
-                Files.writeString(out.resolve(name + ".html"), HtmlReport.render(results));
+                if (results instanceof RunResults published) {
+                    Files.writeString(out.resolve(name + ".html"), HtmlReport.render(published));
+                }
                 return jsonFile;
             }
         }
     }
+
+    /**
+     * A registry process serving the run's store as the replica {@code name}, with the run's heap,
+     * read cache and JVM options, logging its stops to {@code stops}; not started.
+     */
+    RegistryProcess registry(String name, Path stops) {
+        return registry(name, stops, Map.of());
+    }
+
+    /** {@link #registry(String, Path)} with settings of its own beyond the run's. */
+    RegistryProcess registry(String name, Path stops, Map<String, String> more) {
+        Map<String, String> registrySettings = store.replica(name);
+        registrySettings.put("quarkus.log.level", "WARN");
+        registrySettings.put("stele.cache.max-memory", settings.registryCache());
+        // Longer than a run: with the default 10 minutes, the floods at a million artifacts met the
+        // entries loaded for the smaller scales expired, and read them from the database again.
+        registrySettings.put("stele.cache.version-ttl", "2H");
+        registrySettings.putAll(more);
+        return new RegistryProcess(registrySettings, work.resolve(name + ".log"))
+                .maxHeap(settings.registryHeap())
+                .jvmOption(Safepoints.jvmOption(stops))
+                .jvmOptions(settings.registryJvmOptions());
+    }
+
+    /** The folder of the run's logs. */
+    Path work() {
+        return work;
+    }
+
+    /**
+     * Imports artifacts {@code from} to {@code to} through the registry, brings the store to rest,
+     * then reads each new artifact once through it.
+     */
+    SeedResult seed(RegistryProcess registry, ExportWriter writer, long from, long to) throws Exception {
+        log("Importing artifacts %d to %d (%d versions each)", from, to, settings.versions());
+        Importer.Result result = Importer.importRange(registry.baseUri(), writer, from, to, settings.versions());
+        log(
+                "Imported %d versions in %.1f s: %.0f versions/s",
+                result.versions(), result.seconds(), result.versionsPerSecond());
+        settle(store);
+        CacheFill.Result fill = CacheFill.readAll(registry.baseUri(), from, to, settings.connections());
+        log(
+                "Read every new artifact once in %.1f s (%d errors), as producers starting up would",
+                fill.seconds(), fill.errors());
+        return new SeedResult(
+                new RunResults.Import(from, to, result.versions(), result.seconds(), result.versionsPerSecond()), fill);
+    }
+
+    /** What {@link #seed} did: the import, and the pass that read each new artifact once. */
+    record SeedResult(RunResults.Import imported, CacheFill.Result fill) {}
 
     /**
      * Brings the store to rest after an import, as an operator would after a bulk load (on
@@ -115,7 +175,7 @@ public final class PerfRun {
         log("Brought the store to rest after the import in %.1f s", (System.nanoTime() - start) / 1e9);
     }
 
-    private RunResults measure(RegistryProcess registry, String started, Runnable settle) throws Exception {
+    private RunResults measure(RegistryProcess registry, String started) throws Exception {
         SchemaGenerator schemas = new SchemaGenerator(settings.seed());
         ExportWriter writer = new ExportWriter(schemas, settings.versions());
         List<RunResults.Import> imports = new ArrayList<>();
@@ -123,21 +183,10 @@ public final class PerfRun {
         RunResults.Rest rest = null;
         long imported = 0;
         for (long scale : settings.scales()) {
-            log("Importing artifacts %d to %d (%d versions each)", imported, scale, settings.versions());
-            Importer.Result result =
-                    Importer.importRange(registry.baseUri(), writer, imported, scale, settings.versions());
-            imports.add(new RunResults.Import(
-                    imported, scale, result.versions(), result.seconds(), result.versionsPerSecond()));
-            log(
-                    "Imported %d versions in %.1f s: %.0f versions/s",
-                    result.versions(), result.seconds(), result.versionsPerSecond());
-            settle.run();
-            CacheFill.Result fill = CacheFill.readAll(registry.baseUri(), imported, scale, settings.connections());
-            log(
-                    "Read every new artifact once in %.1f s (%d errors), as producers starting up would",
-                    fill.seconds(), fill.errors());
+            SeedResult seeded = seed(registry, writer, imported, scale);
+            imports.add(seeded.imported());
             imported = scale;
-            scales.add(flood(registry, scale, fill));
+            scales.add(flood(registry, scale, seeded.fill()));
         }
         // Last: the ids the registry allocates for these come after the imported ones, which later
         // imports would otherwise meet.
@@ -196,7 +245,7 @@ public final class PerfRun {
      * that maximum measures the whole machine's CPU per request; the machine's cores divided by it
      * is the capacity.
      */
-    private RunResults.Capacity openLoopCapacity(RegistryProcess registry, Keys keys, RunResults.Phase max) {
+    RunResults.Capacity openLoopCapacity(RegistryProcess registry, Keys keys, RunResults.Phase max) {
         int rate =
                 (int) Math.max(1, Math.round(max.throughput() * settings.rates().get(0)));
         double machineBefore = ProcessStats.machineBusySeconds();
@@ -222,7 +271,7 @@ public final class PerfRun {
         return capacity;
     }
 
-    private RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {
+    RunResults.Phase phase(RegistryProcess registry, String name, Keys keys, Load load, Integer rate) {
         log("Flooding: %s (%s) at %d artifacts", name, load, keys.ids().size());
         ProcessStats before = ProcessStats.of(registry.pid());
         CacheCounts cacheBefore = CacheCounts.of(registry.baseUri());
@@ -295,7 +344,7 @@ public final class PerfRun {
                 cache.evictions());
     }
 
-    private static Map<String, Object> machine() {
+    static Map<String, Object> machine() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put(
@@ -318,7 +367,7 @@ public final class PerfRun {
         return m;
     }
 
-    private static void log(String format, Object... args) {
+    static void log(String format, Object... args) {
         System.out.printf("[perf] " + format + "%n", args);
     }
 }

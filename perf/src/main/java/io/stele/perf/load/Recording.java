@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -40,6 +41,8 @@ final class Recording {
     private final AtomicLongArray perSecond;
     /** The longest latency of the answers in each second, in nanoseconds. */
     private final AtomicLongArray perSecondMax;
+    /** The latencies of the answers in each second, for each second's percentiles. */
+    private final ConcurrentHistogram[] perSecondLatency;
 
     /**
      * @param seconds how long the phase lasts, for the per-second series
@@ -49,6 +52,10 @@ final class Recording {
         this.rate = requestsPerSecond;
         this.perSecond = new AtomicLongArray(seconds);
         this.perSecondMax = new AtomicLongArray(seconds);
+        this.perSecondLatency = new ConcurrentHistogram[seconds];
+        for (int i = 0; i < seconds; i++) {
+            perSecondLatency[i] = new ConcurrentHistogram(3);
+        }
     }
 
     /** Called as a request is about to be sent; returns the moment its latency counts from. */
@@ -75,6 +82,7 @@ final class Recording {
         long second = (now - first.get()) / TimeUnit.SECONDS.toNanos(1);
         if (second >= 0 && second < perSecond.length()) {
             perSecond.incrementAndGet((int) second);
+            perSecondLatency[(int) second].recordValue(took);
             if (took > perSecondMax.get((int) second)) {
                 perSecondMax.accumulateAndGet((int) second, took, Math::max);
             }
@@ -101,9 +109,11 @@ final class Recording {
         Histogram h = latency.getIntervalHistogram();
         List<Long> series = new ArrayList<>(perSecond.length());
         List<Double> maxSeries = new ArrayList<>(perSecond.length());
+        List<Double> p99Series = new ArrayList<>(perSecond.length());
         for (int i = 0; i < perSecond.length(); i++) {
             series.add(perSecond.get(i));
             maxSeries.add(ms(perSecondMax.get(i)));
+            p99Series.add(ms(perSecondLatency[i].getValueAtPercentile(99)));
         }
         long answered = answers.sum();
         Result.Latency l = new Result.Latency(
@@ -118,6 +128,7 @@ final class Recording {
                 answered / (double) perSecond.length(),
                 series,
                 maxSeries,
+                p99Series,
                 l,
                 measuredFrom());
     }

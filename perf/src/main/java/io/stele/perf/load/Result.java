@@ -14,6 +14,8 @@ import java.util.List;
  *     timeouts, divided by its seconds)
  * @param perSecond answers received in each second of the measured part, in order
  * @param perSecondMaxMs the longest latency of the answers received in each second, in milliseconds
+ * @param perSecondP99Ms the 99th percentile of the latencies of the answers received in each
+ *     second, in milliseconds (0 for a second without answers)
  * @param latency how long the answers took; see {@link Load} for the moment each is counted from
  * @param measuredFrom when the measured part's first request was sent, by the wall clock
  */
@@ -23,6 +25,7 @@ public record Result(
         double throughput,
         List<Long> perSecond,
         List<Double> perSecondMaxMs,
+        List<Double> perSecondP99Ms,
         Latency latency,
         Instant measuredFrom) {
 
@@ -30,6 +33,7 @@ public record Result(
     public Result {
         perSecond = List.copyOf(perSecond);
         perSecondMaxMs = List.copyOf(perSecondMaxMs);
+        perSecondP99Ms = List.copyOf(perSecondP99Ms);
     }
 
     /**
