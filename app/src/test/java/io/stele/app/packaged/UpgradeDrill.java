@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The upgrade of docs/operations.md#upgrades, drilled: the previous release ({@link
+ * The upgrade of docs/operations.md#releases-and-upgrades, drilled: the previous release ({@link
  * ReleaseBuild#previous()}) writes data of every kind into a store and stops; this build opens the
  * same store (where the backend allows, first beside the previous release, as a rolling upgrade
  * does) and must answer every read as the previous release answered it, byte for byte, with the
