@@ -20,6 +20,17 @@ public record LatestPage(List<Latest> versions, Optional<String> lastArtifactId)
         Objects.requireNonNull(lastArtifactId, "lastArtifactId");
     }
 
+    /**
+     * Refuses a page request that is not by key, as {@link RegistryStorage#latestVersions} takes.
+     *
+     * @throws InvalidRequestException when the request has an offset
+     */
+    public static void requireByKey(PageRequest page) {
+        if (page.offset() != 0) {
+            throw new InvalidRequestException("latestVersions pages by key; the offset must be 0.");
+        }
+    }
+
     /** An artifact's latest version and the content it has. */
     public record Latest(StoredVersion version, StoredContent content) {
 

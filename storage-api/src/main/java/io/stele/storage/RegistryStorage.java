@@ -52,9 +52,7 @@ public interface RegistryStorage extends AutoCloseable {
      * @throws StorageUnavailableException when the backend does not answer
      */
     default LatestPage latestVersions(PageRequest page) {
-        if (page.offset() != 0) {
-            throw new InvalidRequestException("latestVersions pages by key; the offset must be 0.");
-        }
+        LatestPage.requireByKey(page);
         List<String> ids = artifacts().ids(page);
         List<LatestPage.Latest> found = new ArrayList<>();
         for (String id : ids) {

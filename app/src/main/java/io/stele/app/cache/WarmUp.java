@@ -35,7 +35,7 @@ final class WarmUp {
     }
 
     /** What a warm-up did. */
-    record Outcome(long read, long kept, End end, Duration took) {}
+    record Outcome(long kept, End end, Duration took) {}
 
     /** Runs a warm-up of at most {@code within} (none for zero); how many entries it kept. */
     static long run(RegistryStorage backend, LatestCache latest, ChangeStamps stamps, Keeper keeper, Duration within) {
@@ -60,7 +60,6 @@ final class WarmUp {
             RegistryStorage backend, LatestCache latest, ChangeStamps stamps, Keeper keeper, Duration within) {
         long start = System.nanoTime();
         long deadline = start + within.toNanos();
-        long read = 0;
         long kept = 0;
         Optional<String> after = Optional.empty();
         End end = End.TIME;
@@ -77,7 +76,6 @@ final class WarmUp {
                 break;
             }
             for (LatestPage.Latest found : page.versions()) {
-                read++;
                 LatestEntry entry = new LatestEntry(found.version(), resets)
                         .withAnswer(found.content().content());
                 String artifactId = found.version().artifactId();
@@ -87,7 +85,7 @@ final class WarmUp {
             }
             after = page.lastArtifactId();
         }
-        return new Outcome(read, kept, end, Duration.ofNanos(System.nanoTime() - start));
+        return new Outcome(kept, end, Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** Keeps an entry read under a stamp, unless a change came since; the entry kept, or null. */

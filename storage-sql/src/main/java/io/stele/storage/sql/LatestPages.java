@@ -1,7 +1,6 @@
 package io.stele.storage.sql;
 
 import io.stele.storage.Content;
-import io.stele.storage.InvalidRequestException;
 import io.stele.storage.LatestPage;
 import io.stele.storage.PageRequest;
 import io.stele.storage.StoredContent;
@@ -33,9 +32,7 @@ final class LatestPages {
     private record Row(String artifactId, Optional<LatestPage.Latest> latest) {}
 
     static LatestPage read(Jdbc jdbc, PageRequest page) {
-        if (page.offset() != 0) {
-            throw new InvalidRequestException("latestVersions pages by key; the offset must be 0.");
-        }
+        LatestPage.requireByKey(page);
         List<Row> rows = jdbc.read(c -> page.after().isPresent()
                 ? Jdbc.queryList(
                         c,
