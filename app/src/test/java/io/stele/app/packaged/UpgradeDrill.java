@@ -43,11 +43,11 @@ final class UpgradeDrill {
      */
     static void previousReleaseWrites_thisReleaseServesAllOfIt_andWritesOn(
             Function<String, RegistryProcess> registryNamed, boolean anotherReplica) throws Exception {
-        String previous = ReleaseBuild.previous();
+        ReleaseBuild.Release previous = ReleaseBuild.previous();
         Path jar = ReleaseBuild.runnerJar(previous);
         Map<String, String> answers;
         try (RegistryProcess old = registryNamed.apply("upgrade").runner(jar).start()) {
-            assertThat(version(old)).as("the release the drill starts from").isEqualTo(previous);
+            assertThat(version(old)).as("the release the drill starts from").isEqualTo(previous.version());
             UpgradeData.writeEveryKind(old);
             answers = readEverything(old);
             if (anotherReplica) { // a rolling upgrade: a replica of this release joins while the old one serves
@@ -67,7 +67,7 @@ final class UpgradeDrill {
         }
         System.out.printf(
                 "Upgrade drill: %s wrote, %s served %d reads alike and wrote on%n",
-                previous, System.getProperty("stele.version"), answers.size());
+                previous.version(), System.getProperty("stele.version"), answers.size());
     }
 
     private static String version(RegistryProcess registry) throws Exception {

@@ -5,48 +5,88 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A released registry, for tests that a later release serves what it wrote: the packaged registry
- * built from the commit the release's tag ({@code v0.1.0}) names in this checkout's git history. A
- * release is built once per machine and kept under {@code ~/.cache/stele/}, by its version and
- * commit.
+ * built from the release's commit. CHANGELOG.md is where releases are recorded: each release's
+ * section names its tag and its commit, and the commit is what the build needs, since a clone may
+ * come without tags. A release is built once per machine and kept under {@code ~/.cache/stele/},
+ * by its version and commit; only a machine that lacks it needs the commit in its git history.
  */
 public final class ReleaseBuild {
 
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(15);
+    private static final Pattern HEADING = Pattern.compile("^## (\\d+\\.\\d+\\.\\d+)\\b.*$", Pattern.MULTILINE);
+    private static final Pattern COMMIT = Pattern.compile("commit `([0-9a-f]{40})`");
+
+    /**
+     * A release: its version, as {@code 0.1.0}, and the commit it was cut from, in full (a shallow
+     * clone can fetch a commit by its full hash only).
+     */
+    public record Release(String version, String commit) {}
 
     private ReleaseBuild() {}
 
     /**
-     * The latest release before this checkout's head: the version of the newest {@code v*} tag
-     * among its ancestors, as {@code 0.1.0}.
+     * The latest release before this checkout: the first section of CHANGELOG.md (found in this
+     * directory or the nearest one above it) whose heading is a version and whose text names the
+     * release's commit. A release's own commit cannot name itself, so at a release's commit this
+     * is the release before it.
      *
-     * @throws IllegalStateException when the history has no release tag (a clone made without tags)
+     * @throws IllegalStateException when CHANGELOG.md records no release with its commit
      */
-    public static String previous() {
-        Path top = Path.of(git(Path.of("."), "rev-parse", "--show-toplevel").strip());
+    public static Release previous() {
+        Path changelog = top().resolve("CHANGELOG.md");
+        String text;
         try {
-            return git(top, "describe", "--tags", "--abbrev=0", "--match", "v[0-9]*")
-                    .strip()
-                    .substring(1);
-        } catch (IllegalStateException e) {
-            throw new IllegalStateException(
-                    "This checkout's history has no release tag (v0.1.0 and on), which the upgrade tests"
-                            + " build the previous release from: clone with tags, or run git fetch --tags. "
-                            + e.getMessage(),
-                    e);
+            text = Files.readString(changelog);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        return newestRecorded(text)
+                .orElseThrow(() -> new IllegalStateException(changelog
+                        + " records no release with its commit (a section headed \"## <version> (<date>)\""
+                        + " that names \"commit `<40 hex digits>`\"), which the upgrade tests build the previous"
+                        + " release from"));
     }
 
-    /** The runner jar of release {@code version}, building it from its tag first on a new machine. */
-    public static Path runnerJar(String version) {
-        Path top = Path.of(git(Path.of("."), "rev-parse", "--show-toplevel").strip());
-        String commit = git(top, "rev-parse", "v" + version + "^{commit}").strip();
-        String name = "release-" + version + "-" + commit.substring(0, 12);
+    /** The first release in a changelog's text whose section names its commit, if any. */
+    static Optional<Release> newestRecorded(String changelog) {
+        Matcher heading = HEADING.matcher(changelog);
+        List<Integer> starts = new ArrayList<>();
+        List<String> versions = new ArrayList<>();
+        while (heading.find()) {
+            starts.add(heading.start());
+            versions.add(heading.group(1));
+        }
+        starts.add(changelog.length());
+        for (int i = 0; i < versions.size(); i++) {
+            Matcher commit = COMMIT.matcher(changelog.substring(starts.get(i), starts.get(i + 1)));
+            if (commit.find()) {
+                return Optional.of(new Release(versions.get(i), commit.group(1)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The runner jar of {@code release}, building it from its commit first on a machine that lacks
+     * it.
+     *
+     * @throws IllegalStateException when it must be built and this checkout's history lacks the
+     *     commit (a shallow clone, or one made before the release)
+     */
+    public static Path runnerJar(Release release) {
+        String name = "release-" + release.version() + "-" + release.commit().substring(0, 12);
         Path built = Local.cachedOnThisMachine(name, "quarkus-app/quarkus-run.jar", work -> {
+            Path top = top();
+            String commit = commitIn(top, release);
             Path source = Files.createDirectories(work.resolve("source"));
             Path tar = work.resolve("source.tar");
             git(top, "archive", "--format=tar", "--output=" + tar, commit);
@@ -65,18 +105,49 @@ public final class ReleaseBuild {
                     "-pl",
                     "app",
                     "-am");
-            Path release = Files.createDirectories(work.resolve("release"));
-            Files.move(source.resolve("app/target/quarkus-app"), release.resolve("quarkus-app"));
-            return release;
+            Path releaseDir = Files.createDirectories(work.resolve("release"));
+            Files.move(source.resolve("app/target/quarkus-app"), releaseDir.resolve("quarkus-app"));
+            return releaseDir;
         });
         return built.resolve("quarkus-app/quarkus-run.jar");
+    }
+
+    /** The release's full commit in this checkout's history, fetching it from origin if absent. */
+    private static String commitIn(Path top, Release release) {
+        String object = release.commit() + "^{commit}";
+        try {
+            return git(top, "rev-parse", "--verify", object).strip();
+        } catch (IllegalStateException absent) {
+            try {
+                git(top, "fetch", "--quiet", "origin", release.commit());
+                return git(top, "rev-parse", "--verify", object).strip();
+            } catch (IllegalStateException e) {
+                throw new IllegalStateException(
+                        "Release " + release.version() + "'s commit " + release.commit()
+                                + " is not in this checkout's history, and the upgrade tests build that"
+                                + " release from it: clone with the history of main (no --depth), or run"
+                                + " git fetch --unshallow. " + e.getMessage(),
+                        e);
+            }
+        }
+    }
+
+    /** The checkout's top: this directory or the nearest one above it that holds CHANGELOG.md. */
+    private static Path top() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("CHANGELOG.md"))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException(
+                "No CHANGELOG.md in " + Path.of("").toAbsolutePath() + " or above it: run the tests in a checkout");
     }
 
     private static String git(Path dir, String... arguments) {
         try {
             Path out = Files.createTempFile("stele-git-", ".out");
             try {
-                List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+                List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
                 command.addAll(List.of(arguments));
                 Process git = new ProcessBuilder(command)
                         .redirectErrorStream(true)
