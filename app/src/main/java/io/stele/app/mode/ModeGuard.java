@@ -14,11 +14,11 @@ import io.stele.storage.TransferStore;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
-import io.stele.storage.forwarding.ForwardingArtifactStore;
-import io.stele.storage.forwarding.ForwardingRuleStore;
+import io.stele.storage.forwarding.ForwardingArtifactReads;
+import io.stele.storage.forwarding.ForwardingRuleReads;
 import io.stele.storage.forwarding.ForwardingStorage;
-import io.stele.storage.forwarding.ForwardingTransferStore;
-import io.stele.storage.forwarding.ForwardingVersionStore;
+import io.stele.storage.forwarding.ForwardingTransferReads;
+import io.stele.storage.forwarding.ForwardingVersionReads;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -79,7 +79,7 @@ public final class ModeGuard extends ForwardingStorage {
         return transfer;
     }
 
-    private final class Artifacts extends ForwardingArtifactStore {
+    private final class Artifacts extends ForwardingArtifactReads {
         @Override
         protected ArtifactStore delegate() {
             return backend.artifacts();
@@ -88,17 +88,17 @@ public final class ModeGuard extends ForwardingStorage {
         @Override
         public StoredVersion create(VersionDraft draft) {
             requireWritable(Optional.of(draft.artifactId()));
-            return super.create(draft);
+            return delegate().create(draft);
         }
 
         @Override
         public void delete(String artifactId) {
             requireWritable(Optional.of(artifactId));
-            super.delete(artifactId);
+            delegate().delete(artifactId);
         }
     }
 
-    private final class Versions extends ForwardingVersionStore {
+    private final class Versions extends ForwardingVersionReads {
         @Override
         protected VersionStore delegate() {
             return backend.versions();
@@ -107,36 +107,36 @@ public final class ModeGuard extends ForwardingStorage {
         @Override
         public StoredArtifact add(VersionDraft draft) {
             requireWritable(Optional.of(draft.artifactId()));
-            return super.add(draft);
+            return delegate().add(draft);
         }
 
         @Override
         public StoredVersion importVersion(ImportedVersion imported) {
             requireWritable(Optional.of(imported.draft().artifactId()));
-            return super.importVersion(imported);
+            return delegate().importVersion(imported);
         }
 
         @Override
         public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
             requireWritable(Optional.of(artifactId));
-            return super.updateMeta(artifactId, version, meta, modifiedBy);
+            return delegate().updateMeta(artifactId, version, meta, modifiedBy);
         }
 
         @Override
         public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
             requireWritable(Optional.of(artifactId));
-            return super.updateState(artifactId, version, state, modifiedBy);
+            return delegate().updateState(artifactId, version, state, modifiedBy);
         }
 
         @Override
         public void delete(String artifactId, int version) {
             requireWritable(Optional.of(artifactId));
-            super.delete(artifactId, version);
+            delegate().delete(artifactId, version);
         }
     }
 
     /** Rules: a MODE rule may always change, so that a read-only registry can be opened again. */
-    private final class Rules extends ForwardingRuleStore {
+    private final class Rules extends ForwardingRuleReads {
         @Override
         protected RuleStore delegate() {
             return backend.rules();
@@ -151,29 +151,29 @@ public final class ModeGuard extends ForwardingStorage {
         @Override
         public void create(RuleScope scope, RuleType type, String config) {
             requireWritable(scope, type);
-            super.create(scope, type, config);
+            delegate().create(scope, type, config);
         }
 
         @Override
         public void update(RuleScope scope, RuleType type, String config) {
             requireWritable(scope, type);
-            super.update(scope, type, config);
+            delegate().update(scope, type, config);
         }
 
         @Override
         public void delete(RuleScope scope, RuleType type) {
             requireWritable(scope, type);
-            super.delete(scope, type);
+            delegate().delete(scope, type);
         }
 
         @Override
         public void deleteAll(RuleScope scope) {
             ModeGuard.this.requireWritable(scope.artifactId());
-            super.deleteAll(scope);
+            delegate().deleteAll(scope);
         }
     }
 
-    private final class Transfer extends ForwardingTransferStore {
+    private final class Transfer extends ForwardingTransferReads {
         @Override
         protected TransferStore delegate() {
             return backend.transfer();
@@ -182,7 +182,7 @@ public final class ModeGuard extends ForwardingStorage {
         @Override
         public void importBatch(List<TransferRecord> batch) {
             requireWritable(Optional.empty());
-            super.importBatch(batch);
+            delegate().importBatch(batch);
         }
     }
 }

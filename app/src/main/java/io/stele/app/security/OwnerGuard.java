@@ -2,19 +2,24 @@ package io.stele.app.security;
 
 import io.stele.storage.ArtifactStore;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportedVersion;
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.RuleScope;
 import io.stele.storage.RuleStore;
 import io.stele.storage.RuleType;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.TransferRecord;
+import io.stele.storage.TransferStore;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.VersionStore;
-import io.stele.storage.forwarding.ForwardingArtifactStore;
-import io.stele.storage.forwarding.ForwardingRuleStore;
+import io.stele.storage.forwarding.ForwardingArtifactReads;
+import io.stele.storage.forwarding.ForwardingRuleReads;
 import io.stele.storage.forwarding.ForwardingStorage;
-import io.stele.storage.forwarding.ForwardingVersionStore;
+import io.stele.storage.forwarding.ForwardingTransferReads;
+import io.stele.storage.forwarding.ForwardingVersionReads;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -38,6 +43,7 @@ public final class OwnerGuard extends ForwardingStorage {
     private final ArtifactStore artifacts = new Artifacts();
     private final VersionStore versions = new Versions();
     private final RuleStore rules = new Rules();
+    private final TransferStore transfer = new Transfer();
 
     /**
      * @param artifactsRead an artifact as the registry knows it, read through the cache
@@ -75,6 +81,11 @@ public final class OwnerGuard extends ForwardingStorage {
         return rules;
     }
 
+    @Override
+    public TransferStore transfer() {
+        return transfer;
+    }
+
     /** The caller, once it is known to be allowed to change the artifact. */
     private Caller requireOwner(String artifactId) {
         Caller caller = callers.get();
@@ -92,7 +103,7 @@ public final class OwnerGuard extends ForwardingStorage {
                 draft.artifactId(), draft.type(), draft.content(), draft.meta(), caller.name(), draft.canonicalHash());
     }
 
-    private final class Artifacts extends ForwardingArtifactStore {
+    private final class Artifacts extends ForwardingArtifactReads {
         @Override
         protected ArtifactStore delegate() {
             return backend.artifacts();
@@ -100,17 +111,17 @@ public final class OwnerGuard extends ForwardingStorage {
 
         @Override
         public StoredVersion create(VersionDraft draft) {
-            return super.create(stamped(draft, callers.get()));
+            return delegate().create(stamped(draft, callers.get()));
         }
 
         @Override
         public void delete(String artifactId) {
             requireOwner(artifactId);
-            super.delete(artifactId);
+            delegate().delete(artifactId);
         }
     }
 
-    private final class Versions extends ForwardingVersionStore {
+    private final class Versions extends ForwardingVersionReads {
         @Override
         protected VersionStore delegate() {
             return backend.versions();
@@ -118,30 +129,38 @@ public final class OwnerGuard extends ForwardingStorage {
 
         @Override
         public StoredArtifact add(VersionDraft draft) {
-            return super.add(stamped(draft, requireOwner(draft.artifactId())));
+            return delegate().add(stamped(draft, requireOwner(draft.artifactId())));
+        }
+
+        /** An import keeps the names it carries: only admins import. */
+        @Override
+        public StoredVersion importVersion(ImportedVersion imported) {
+            return delegate().importVersion(imported);
         }
 
         @Override
         public StoredVersion updateMeta(String artifactId, int version, EditableMeta meta, String modifiedBy) {
-            return super.updateMeta(
-                    artifactId, version, meta, requireOwner(artifactId).name());
+            return delegate()
+                    .updateMeta(
+                            artifactId, version, meta, requireOwner(artifactId).name());
         }
 
         @Override
         public StoredVersion updateState(String artifactId, int version, VersionState state, String modifiedBy) {
-            return super.updateState(
-                    artifactId, version, state, requireOwner(artifactId).name());
+            return delegate()
+                    .updateState(
+                            artifactId, version, state, requireOwner(artifactId).name());
         }
 
         @Override
         public void delete(String artifactId, int version) {
             requireOwner(artifactId);
-            super.delete(artifactId, version);
+            delegate().delete(artifactId, version);
         }
     }
 
     /** Rules of an artifact change as the artifact does; global rules are an admin's alone already. */
-    private final class Rules extends ForwardingRuleStore {
+    private final class Rules extends ForwardingRuleReads {
         @Override
         protected RuleStore delegate() {
             return backend.rules();
@@ -154,25 +173,38 @@ public final class OwnerGuard extends ForwardingStorage {
         @Override
         public void create(RuleScope scope, RuleType type, String config) {
             requireOwner(scope);
-            super.create(scope, type, config);
+            delegate().create(scope, type, config);
         }
 
         @Override
         public void update(RuleScope scope, RuleType type, String config) {
             requireOwner(scope);
-            super.update(scope, type, config);
+            delegate().update(scope, type, config);
         }
 
         @Override
         public void delete(RuleScope scope, RuleType type) {
             requireOwner(scope);
-            super.delete(scope, type);
+            delegate().delete(scope, type);
         }
 
         @Override
         public void deleteAll(RuleScope scope) {
             requireOwner(scope);
-            super.deleteAll(scope);
+            delegate().deleteAll(scope);
+        }
+    }
+
+    /** An import keeps the names it carries: only admins import. */
+    private final class Transfer extends ForwardingTransferReads {
+        @Override
+        protected TransferStore delegate() {
+            return backend.transfer();
+        }
+
+        @Override
+        public void importBatch(List<TransferRecord> batch) {
+            delegate().importBatch(batch);
         }
     }
 }

@@ -1,26 +1,13 @@
 package io.stele.storage.forwarding;
 
 import io.stele.storage.RuleScope;
-import io.stele.storage.RuleStore;
 import io.stele.storage.RuleType;
-import java.util.Map;
-import java.util.Optional;
 
-/** Forwards every call to {@link #delegate()}; see the package's javadoc. */
-public abstract class ForwardingRuleStore implements RuleStore {
-
-    protected abstract RuleStore delegate();
-
-    @Override
-    public Map<RuleType, String> list(RuleScope scope) {
-        return delegate().list(scope);
-    }
-
-    @Override
-    public Optional<String> get(RuleScope scope, RuleType type) {
-        return delegate().get(scope, type);
-    }
-
+/**
+ * Forwards every call to {@link #delegate()}: the reads as {@link ForwardingRuleReads} does, and
+ * the writes. See the package's javadoc.
+ */
+public abstract class ForwardingRuleStore extends ForwardingRuleReads {
     @Override
     public void create(RuleScope scope, RuleType type, String config) {
         delegate().create(scope, type, config);
