@@ -22,8 +22,8 @@ import java.util.concurrent.CompletableFuture;
  * on the same store, and from the moment it is ready the two share an open loop at the lowest of
  * {@code perf.rates} of that capacity, half each, for twice {@code perf.duration}. That is done
  * twice: a replica with the cache's warm-up off (it starts with an empty cache), then one with it
- * on. What counts is each second's p99 on the new replica: the goal is under {@value #GOAL_P99_MS}
- * ms from second {@value #GOAL_SECONDS} on.
+ * on. The goal: on the new replica, the p99 of every answer from second {@value #GOAL_SECONDS} of
+ * its share on is under {@value #GOAL_P99_MS} ms. Each second's own p99 is reported beside it.
  */
 final class ColdReplica {
 
@@ -53,8 +53,13 @@ final class ColdReplica {
      * One replica's join: how long it took to be ready, and what each registry answered while they
      * shared the load; the per-second series are in the order of the seconds.
      *
-     * @param underGoalFromSecond the first second from which every second's p99 on the new replica
-     *     is under the goal; null when the last one is not
+     * @param p99FromGoalSecondMs on the new replica, the p99 of every answer from second {@value
+     *     #GOAL_SECONDS} on: the goal's measure
+     * @param goalMet whether that is under {@value #GOAL_P99_MS} ms
+     * @param restUnderGoalFromSecond the first second from which the p99 of every later answer on
+     *     the new replica is under the goal; null when none is
+     * @param underGoalFromSecond the first second from which every second's own p99 on the new
+     *     replica is under the goal; null when the last one is not
      */
     record Join(
             String name,
@@ -62,6 +67,9 @@ final class ColdReplica {
             double readySeconds,
             Flank joining,
             Flank serving,
+            double p99FromGoalSecondMs,
+            boolean goalMet,
+            Integer restUnderGoalFromSecond,
             Integer underGoalFromSecond) {}
 
     /** What one registry answered during the shared load. */
@@ -71,6 +79,7 @@ final class ColdReplica {
             long errors,
             Result.Latency latency,
             List<Double> perSecondP99Ms,
+            List<Double> p99FromSecondMs,
             List<Double> perSecondMaxMs,
             long cacheMisses) {}
 
@@ -117,16 +126,23 @@ final class ColdReplica {
             Flank served = flank(
                     rate / 2, toServing.get(), CacheCounts.of(serving.baseUri()).since(servingBefore));
             Integer settled = underGoalFrom(joined.perSecondP99Ms());
+            Integer restSettled = firstUnderGoal(joined.p99FromSecondMs());
+            double fromGoal = joined.p99FromSecondMs().get(GOAL_SECONDS);
             PerfRun.log(
-                    "%s: p99 %.2f ms over the run, each second's p99 under %.0f ms from second %s, %d cache"
-                            + " misses; the serving replica meanwhile: p99 %.2f ms",
+                    "%s: p99 %.2f ms over the run and %.2f ms from second %d on (goal: under %.0f ms), the"
+                            + " p99 of the rest under the goal from second %s, each second's p99 under it from"
+                            + " second %s, %d cache misses; the serving replica meanwhile: p99 %.2f ms",
                     name,
                     joined.latency().p99(),
+                    fromGoal,
+                    GOAL_SECONDS,
                     GOAL_P99_MS,
+                    restSettled,
                     settled,
                     joined.cacheMisses(),
                     served.latency().p99());
-            return new Join(name, more, readySeconds, joined, served, settled);
+            return new Join(
+                    name, more, readySeconds, joined, served, fromGoal, fromGoal < GOAL_P99_MS, restSettled, settled);
         }
     }
 
@@ -137,8 +153,19 @@ final class ColdReplica {
                 result.errors(),
                 result.latency(),
                 result.perSecondP99Ms(),
+                result.p99FromSecondMs(),
                 result.perSecondMaxMs(),
                 cache.misses());
+    }
+
+    /** The first second whose value is under the goal; null if none is. */
+    static Integer firstUnderGoal(List<Double> p99FromSecondMs) {
+        for (int i = 0; i < p99FromSecondMs.size(); i++) {
+            if (p99FromSecondMs.get(i) < GOAL_P99_MS) {
+                return i;
+            }
+        }
+        return null;
     }
 
     /** The first second from which every second's p99 is under the goal; null if the last is not. */

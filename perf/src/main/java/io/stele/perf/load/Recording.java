@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -129,8 +130,23 @@ final class Recording {
                 series,
                 maxSeries,
                 p99Series,
+                p99FromEach(perSecondLatency),
                 l,
                 measuredFrom());
+    }
+
+    /**
+     * For each second, the 99th percentile in milliseconds of every latency recorded from that
+     * second to the last, from each second's histogram of nanoseconds.
+     */
+    static List<Double> p99FromEach(AbstractHistogram[] perSecondNanos) {
+        Double[] p99 = new Double[perSecondNanos.length];
+        Histogram rest = new Histogram(3);
+        for (int i = perSecondNanos.length - 1; i >= 0; i--) {
+            rest.add(perSecondNanos[i]);
+            p99[i] = ms(rest.getValueAtPercentile(99));
+        }
+        return List.of(p99);
     }
 
     /** When the first request was sent, by the wall clock; now if none was. */

@@ -16,6 +16,8 @@ import java.util.List;
  * @param perSecondMaxMs the longest latency of the answers received in each second, in milliseconds
  * @param perSecondP99Ms the 99th percentile of the latencies of the answers received in each
  *     second, in milliseconds (0 for a second without answers)
+ * @param p99FromSecondMs for each second, the 99th percentile of the latencies of every answer
+ *     received from that second to the end, in milliseconds (0 when there are none)
  * @param latency how long the answers took; see {@link Load} for the moment each is counted from
  * @param measuredFrom when the measured part's first request was sent, by the wall clock
  */
@@ -26,6 +28,7 @@ public record Result(
         List<Long> perSecond,
         List<Double> perSecondMaxMs,
         List<Double> perSecondP99Ms,
+        List<Double> p99FromSecondMs,
         Latency latency,
         Instant measuredFrom) {
 
@@ -34,6 +37,7 @@ public record Result(
         perSecond = List.copyOf(perSecond);
         perSecondMaxMs = List.copyOf(perSecondMaxMs);
         perSecondP99Ms = List.copyOf(perSecondP99Ms);
+        p99FromSecondMs = List.copyOf(p99FromSecondMs);
     }
 
     /**
