@@ -93,6 +93,16 @@ class EmbeddedRestartIT {
     }
 
     @Test
+    void sigtermOverHttp2_answersTheOpenConnection_thenSaysGoAway_andTheNextConnectionIsAnswered() throws Exception {
+        Path dir = dataDir("http2-");
+        Map<String, String> settings = new HashMap<>(Map.of("stele.storage.embedded.dir", dir.toString()));
+        settings.putAll(Http2GoAway.SETTINGS);
+        try (RegistryProcess registry = new RegistryProcess(settings, dir.resolve("registry.log")).start()) {
+            Http2GoAway.sigtermOverHttp2_answersTheOpenConnection_thenSaysGoAway(registry);
+        }
+    }
+
+    @Test
     void clientLeavingBeforeItsBodyIsSent_isNoErrorOfTheRegistry() throws Exception {
         Path dir = dataDir("left-");
         Map<String, String> settings = Map.of("stele.storage.embedded.dir", dir.toString());
