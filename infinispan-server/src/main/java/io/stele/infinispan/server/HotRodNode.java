@@ -99,8 +99,8 @@ public final class HotRodNode {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (manager.getMembers() != null && manager.getMembers().size() < expected) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("The cluster has " + manager.getMembers() + ", expected " + expected
-                        + " members within 90 s");
+                throw new IllegalStateException(
+                        "The cluster has " + manager.getMembers() + ", expected " + expected + " members within 90 s");
             }
             Thread.sleep(50);
         }
@@ -122,7 +122,8 @@ public final class HotRodNode {
         }
         Path file = data.resolve("jgroups.xml");
         Files.writeString(
-                file, stack.replace("@BIND_PORT@", required(options, "bind-port")).replace("@MEMBERS@", members));
+                file,
+                stack.replace("@BIND_PORT@", required(options, "bind-port")).replace("@MEMBERS@", members));
         return file;
     }
 

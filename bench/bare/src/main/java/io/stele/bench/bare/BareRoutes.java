@@ -53,7 +53,8 @@ public class BareRoutes {
     }
 
     private void answer(RoutingContext ctx) {
-        ctx.response().putHeader(HttpHeaders.ETAG, "\"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"")
+        ctx.response()
+                .putHeader(HttpHeaders.ETAG, "\"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"")
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(Buffer.buffer(body));
     }
@@ -61,7 +62,8 @@ public class BareRoutes {
     private static byte[] body() {
         String file = System.getProperty("bare.body");
         try {
-            return file == null ? "{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}".getBytes(StandardCharsets.UTF_8)
+            return file == null
+                    ? "{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}".getBytes(StandardCharsets.UTF_8)
                     : Files.readAllBytes(Path.of(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
