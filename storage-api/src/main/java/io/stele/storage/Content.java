@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -103,13 +104,26 @@ public record Content(byte[] bytes, String sha256, List<SchemaReference> referen
      * @throws InvalidRequestException when the hash is none of those
      */
     public static Content withIdentity(byte[] bytes, List<SchemaReference> references, String declared) {
+        Content content = new Content(bytes, declared, references);
+        if (content.typeOfIdentity().isEmpty()) {
+            throw new InvalidRequestException("The content does not match its sha256.");
+        }
+        return content;
+    }
+
+    /**
+     * The type this content was stored as, read from its identity hash ({@link #ofType}): the one
+     * type whose identity it is, AVRO for the bare identity. Costs one SHA-256 over the bytes. Empty
+     * when the hash is no type's identity of these bytes.
+     */
+    public Optional<ArtifactType> typeOfIdentity() {
         String identity = identity(sha256Hex(bytes), references);
         for (ArtifactType type : ArtifactType.values()) {
-            if (typed(identity, type).equals(declared)) {
-                return new Content(bytes, declared, references);
+            if (typed(identity, type).equals(sha256)) {
+                return Optional.of(type);
             }
         }
-        throw new InvalidRequestException("The content does not match its sha256.");
+        return Optional.empty();
     }
 
     private static String typed(String identity, ArtifactType type) {

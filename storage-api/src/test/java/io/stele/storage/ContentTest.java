@@ -41,4 +41,16 @@ class ContentTest {
                         TEXT, List.of(), Content.of(TEXT, references).sha256()))
                 .isInstanceOf(InvalidRequestException.class);
     }
+
+    @Test
+    void typeOfIdentity_isTheTypeTheContentWasStoredAs_andEmptyForAForeignHash() {
+        List<SchemaReference> references = List.of(new SchemaReference("a.json", "a", 2));
+        for (ArtifactType type : ArtifactType.values()) {
+            assertThat(Content.of(TEXT, references).ofType(type).typeOfIdentity())
+                    .contains(type);
+            assertThat(Content.of(TEXT).ofType(type).typeOfIdentity()).contains(type);
+        }
+        assertThat(new Content(TEXT, Content.of("{}").sha256()).typeOfIdentity())
+                .isEmpty();
+    }
 }

@@ -1,13 +1,13 @@
 package io.stele.app.artifacts;
 
 import io.stele.app.rules.Compatibility;
+import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.app.rules.RulesService;
 import io.stele.app.rules.TypeSupports;
 import io.stele.app.storage.StorageProvider;
 import io.stele.app.types.AnalysedContent;
 import io.stele.app.types.ArtifactTypes;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.ArtifactTypeMismatchException;

@@ -34,7 +34,7 @@ public final class ConfluentDocument {
     private static final String SCHEMAS = "#/components/schemas/";
     private static final String ERROR_REF = SCHEMAS + "ErrorBody";
     private static final List<String> ANSWER_TYPES =
-            List.of(ConfluentResource.V1_JSON, ConfluentResource.JSON, "application/json");
+            List.of(ConfluentMediaTypes.V1_JSON, ConfluentMediaTypes.JSON, "application/json");
 
     /** What each operation answers with 200, by method and path below the API's root. */
     private static final Map<String, Supplier<Schema>> ANSWERS = Map.ofEntries(

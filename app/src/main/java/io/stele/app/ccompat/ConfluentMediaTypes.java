@@ -1,8 +1,8 @@
 package io.stele.app.ccompat;
 
-import io.stele.app.metrics.RequestTimer;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.RouteDeclarations;
+import io.stele.app.security.RouteOrder;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -33,26 +33,28 @@ import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 @ApplicationScoped
 public class ConfluentMediaTypes {
 
+    /** The media type of Confluent's answers, and the first it reads. */
+    static final String V1_JSON = "application/vnd.schemaregistry.v1+json";
+
+    /** The media type Confluent's clients may also send and accept. */
+    static final String JSON = "application/vnd.schemaregistry+json";
+
     private static final String CONFLUENT = ConfluentMediaTypes.class.getName();
 
     /** The types the API's JSON is served as, in the order Confluent prefers them. */
-    private static final List<MediaType> SERVED = List.of(
-            MediaType.valueOf(ConfluentResource.V1_JSON),
-            MediaType.valueOf(ConfluentResource.JSON),
-            MediaType.APPLICATION_JSON_TYPE);
+    private static final List<MediaType> SERVED =
+            List.of(MediaType.valueOf(V1_JSON), MediaType.valueOf(JSON), MediaType.APPLICATION_JSON_TYPE);
 
     /**
      * The types the schema-taking operations read a body as, those Confluent's read: what their
      * {@code @Consumes} name.
      */
-    static final List<String> CONSUMED = List.of(
-            ConfluentResource.V1_JSON,
-            ConfluentResource.JSON,
-            MediaType.APPLICATION_JSON,
-            MediaType.APPLICATION_OCTET_STREAM);
+    static final List<String> CONSUMED =
+            List.of(V1_JSON, JSON, MediaType.APPLICATION_JSON, MediaType.APPLICATION_OCTET_STREAM);
 
     void register(@Observes Router router) {
-        RouteDeclarations.passing(router.route().order(RequestTimer.ORDER + 1)).handler(this::trimming);
+        RouteDeclarations.passing(router.route().order(RouteOrder.TIMED_ROUTES.order()))
+                .handler(this::trimming);
     }
 
     private void trimming(RoutingContext ctx) {
@@ -102,14 +104,14 @@ public class ConfluentMediaTypes {
     }
 
     /**
-     * Whether an answer held in memory, written as {@link ConfluentResource#V1_JSON}, is what a
+     * Whether an answer held in memory, written as {@link #V1_JSON}, is what a
      * request with this {@code Accept} header would be given: none, any type, or that type first,
      * as Confluent's clients ask.
      */
     static boolean acceptsV1(String accept) {
         return accept == null
                 || accept.isBlank()
-                || accept.startsWith(ConfluentResource.V1_JSON)
+                || accept.startsWith(V1_JSON)
                 || accept.strip().equals("*/*");
     }
 

@@ -3,10 +3,10 @@ package io.stele.app.ccompat;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
-import io.stele.app.metrics.RequestTimer;
 import io.stele.app.security.AccessControl;
 import io.stele.app.security.Operation;
 import io.stele.app.security.RouteDeclarations;
+import io.stele.app.security.RouteOrder;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClosedException;
@@ -32,10 +32,9 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class ConfluentRoutes {
 
-    /** Before requests are timed: its answers are counted instead. */
-    static final int ORDER = RequestTimer.ORDER - 1;
+    /** Where the API is mounted besides the root. */
+    static final String V7 = "/apis/ccompat/v7";
 
-    private static final String V7 = "/apis/ccompat/v7";
     private static final String SCHEMAS_BY_ID = "/schemas/ids/";
     private static final String SUBJECTS = "/subjects/";
     private static final String LATEST = "/versions/latest";
@@ -56,11 +55,11 @@ public class ConfluentRoutes {
     AccessControl access;
 
     /** The operations answered here, each the one of the resource method it answers for. */
-    private static final Operation SCHEMA_BY_ID = Operation.servedFor(ConfluentRootResource.class, "schemaById");
+    private static final Operation SCHEMA_BY_ID = Operation.servedFor(SchemasResource.Root.class, "schemaById");
 
-    private static final Operation LATEST_VERSION = Operation.servedFor(ConfluentRootResource.class, "version");
+    private static final Operation LATEST_VERSION = Operation.servedFor(SubjectVersionsResource.Root.class, "version");
 
-    private static final Operation LOOKUP_OPERATION = Operation.servedFor(ConfluentRootResource.class, "lookup");
+    private static final Operation LOOKUP_OPERATION = Operation.servedFor(SubjectsResource.Root.class, "lookup");
 
     /** The largest lookup body read here; a larger one goes to the JAX-RS resource unread. */
     private static final int MAX_LOOKUP_BODY = 256 * 1024;
@@ -68,12 +67,14 @@ public class ConfluentRoutes {
     private final BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_LOOKUP_BODY);
 
     void register(@Observes Router router) {
-        RouteDeclarations.serving(router.get().order(ORDER), SCHEMA_BY_ID, LATEST_VERSION)
+        RouteDeclarations.serving(
+                        router.get().order(RouteOrder.ANSWERS_FROM_MEMORY.order()), SCHEMA_BY_ID, LATEST_VERSION)
                 .handler(this::route);
-        RouteDeclarations.passing(router.post().order(ORDER - 1))
+        RouteDeclarations.passing(router.post().order(RouteOrder.LOOKUP_BODY.order()))
                 .handler(this::readLookupBody)
                 .failureHandler(ConfluentRoutes::bodyNotRead);
-        RouteDeclarations.serving(router.post().order(ORDER), LOOKUP_OPERATION).handler(this::lookup);
+        RouteDeclarations.serving(router.post().order(RouteOrder.ANSWERS_FROM_MEMORY.order()), LOOKUP_OPERATION)
+                .handler(this::lookup);
     }
 
     /**
@@ -151,7 +152,7 @@ public class ConfluentRoutes {
         }
         metrics.answered(ctx, Endpoint.CONFLUENT_LOOKUP, false);
         ctx.response()
-                .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentResource.V1_JSON)
+                .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentMediaTypes.V1_JSON)
                 .end(answer);
     }
 
@@ -178,7 +179,7 @@ public class ConfluentRoutes {
         }
         metrics.answered(ctx, endpoint, false);
         ctx.response()
-                .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentResource.V1_JSON)
+                .putHeader(HttpHeaders.CONTENT_TYPE, ConfluentMediaTypes.V1_JSON)
                 .end(answer);
     }
 

@@ -3,7 +3,7 @@ package io.stele.app.console;
 import io.quarkus.qute.TemplateExtension;
 import io.quarkus.qute.TemplateInstance;
 import io.stele.app.console.Views.Failure;
-import io.stele.app.rest.WholeNumbers;
+import io.stele.app.http.WholeNumbers;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation;
 import io.stele.app.security.Operation.Api;

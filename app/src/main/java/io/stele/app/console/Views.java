@@ -1,6 +1,6 @@
 package io.stele.app.console;
 
-import io.stele.app.rest.ErrorMappers;
+import io.stele.app.apicurio.v1.ErrorMappers;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.storage.StoredVersion;
 import java.time.Instant;

@@ -4,9 +4,9 @@ import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.config.ConfigMapping;
-import io.stele.app.metrics.RequestTimer;
 import io.stele.app.security.AccessControl;
 import io.stele.app.security.RouteDeclarations;
+import io.stele.app.security.RouteOrder;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
@@ -81,7 +81,8 @@ public class Stopping {
 
     void register(@Observes Router router) {
         this.router = router;
-        RouteDeclarations.passing(router.route().order(RequestTimer.ORDER)).handler(this::track);
+        RouteDeclarations.passing(router.route().order(RouteOrder.TIMING.order()))
+                .handler(this::track);
     }
 
     /**
@@ -125,7 +126,7 @@ public class Stopping {
     /** Runs the drain and the wait for requests in flight, on Quarkus' shutdown thread. */
     void stopStarts(@Observes ShutdownDelayInitiatedEvent event) {
         if (router != null) { // before readiness says so: a request sent once it says so meets the route
-            RouteDeclarations.passing(router.route().order(AccessControl.ORDER - 1))
+            RouteDeclarations.passing(router.route().order(RouteOrder.STOPPING.order()))
                     .handler(this::whileStopping);
         }
         stopping = true;

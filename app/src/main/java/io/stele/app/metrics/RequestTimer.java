@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.http.Outcome;
 import io.stele.app.security.RouteDeclarations;
+import io.stele.app.security.RouteOrder;
 import io.vertx.core.http.impl.HttpServerRequestInternal;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -31,13 +32,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 public class RequestTimer {
 
-    /**
-     * Where this route runs among the router's. A route that must not be timed goes before it (the
-     * cached answers); a Vert.x route that answers requests itself goes after it, so that those
-     * requests are timed.
-     */
-    public static final int ORDER = -999;
-
     /** The request-context key under which Quarkus REST, and the registry, name a path template. */
     public static final String TEMPLATE_KEY = "UrlPathTemplate";
 
@@ -52,7 +46,8 @@ public class RequestTimer {
     void register(@Observes Router router) {
         String root = nonApplicationRoot.startsWith("/") ? nonApplicationRoot : "/" + nonApplicationRoot;
         untimedPrefix = root.endsWith("/") ? root : root + "/";
-        RouteDeclarations.passing(router.route().order(ORDER)).handler(this::route);
+        RouteDeclarations.passing(router.route().order(RouteOrder.TIMING.order()))
+                .handler(this::route);
     }
 
     private void route(RoutingContext ctx) {

@@ -1,7 +1,6 @@
 package io.stele.app.rules;
 
 import io.stele.app.storage.StorageProvider;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.SchemaReference;

@@ -2,7 +2,6 @@ package io.stele.app.rules;
 
 import io.stele.app.mode.Mode;
 import io.stele.app.storage.StorageProvider;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;

@@ -1,6 +1,5 @@
 package io.stele.app.rules;
 
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import java.util.List;
 import java.util.Optional;

@@ -6,7 +6,6 @@ import io.stele.app.rules.graphql.GraphQlSupport;
 import io.stele.app.rules.jsonschema.JsonSchemaSupport;
 import io.stele.app.rules.protobuf.ProtobufSupport;
 import io.stele.app.rules.xml.XmlSupport;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,5 @@
 package io.stele.app.security;
 
-import io.stele.app.metrics.RequestTimer;
 import io.stele.app.security.Operation.Api;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -35,9 +34,6 @@ import java.util.concurrent.CompletionException;
 @Singleton
 public class AccessControl {
 
-    /** Ahead of every route of the registry's, the cached answers included. */
-    public static final int ORDER = RequestTimer.ORDER - 100;
-
     private static final String VERDICT = "stele.verdict";
 
     /** What the credentials a request carried were found to be: a caller, or why they were refused. */
@@ -57,7 +53,8 @@ public class AccessControl {
             throw new IllegalStateException(
                     "stele.auth.enabled=true needs stele.auth.server-url, the identity provider's issuer URL");
         }
-        RouteDeclarations.passing(router.route().order(ORDER)).handler(this::handle);
+        RouteDeclarations.passing(router.route().order(RouteOrder.ACCESS.order()))
+                .handler(this::handle);
     }
 
     private void handle(RoutingContext ctx) {

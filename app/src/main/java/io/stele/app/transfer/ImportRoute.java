@@ -2,15 +2,16 @@ package io.stele.app.transfer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.app.apicurio.v1.ErrorBody;
+import io.stele.app.apicurio.v1.ErrorMappers;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.metrics.RequestTimer;
-import io.stele.app.rest.ErrorBody;
-import io.stele.app.rest.ErrorMappers;
 import io.stele.app.security.AccessControl;
 import io.stele.app.security.Operation;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import io.stele.app.security.RouteDeclarations;
+import io.stele.app.security.RouteOrder;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
@@ -50,7 +51,7 @@ public class ImportRoute {
     AccessControl access;
 
     void register(@Observes Router router) {
-        RouteDeclarations.serving(router.post(PATH).order(RequestTimer.ORDER + 1), IMPORT)
+        RouteDeclarations.serving(router.post(PATH).order(RouteOrder.TIMED_ROUTES.order()), IMPORT)
                 .handler(this::handle);
     }
 

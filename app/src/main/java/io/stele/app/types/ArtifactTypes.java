@@ -3,6 +3,8 @@ package io.stele.app.types;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
 import io.stele.app.rules.avro.AvroSchemas;
 import io.stele.app.rules.documents.JsonDocuments;
 import io.stele.storage.ArtifactType;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.stele.app.rules.avro;
 
 import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
 import io.stele.app.rules.ResolvedReferences;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
-import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
 import java.util.ArrayList;
 import java.util.List;

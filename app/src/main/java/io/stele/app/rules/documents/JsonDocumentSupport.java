@@ -1,9 +1,9 @@
 package io.stele.app.rules.documents;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import java.util.List;
 

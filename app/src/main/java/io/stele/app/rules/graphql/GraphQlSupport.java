@@ -6,10 +6,10 @@ import graphql.language.Document;
 import graphql.parser.Parser;
 import graphql.schema.idl.SchemaParser;
 import graphql.schema.idl.UnExecutableSchemaGenerator;
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
-import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
 
 /**

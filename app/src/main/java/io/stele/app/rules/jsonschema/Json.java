@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
 import io.stele.app.rules.documents.JsonDocuments;
-import io.stele.app.types.InvalidContentException;
-import io.stele.app.types.ParserMessages;
 import java.util.Comparator;
 import java.util.Locale;
 

@@ -2,10 +2,10 @@ package io.stele.app.rules.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ResolvedReferences;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import java.util.List;
 

@@ -10,7 +10,7 @@ import com.google.protobuf.DescriptorProtos.ServiceDescriptorProto;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.MessageOrBuilder;
-import io.stele.app.types.InvalidContentException;
+import io.stele.app.rules.InvalidContentException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -3,8 +3,8 @@ package io.stele.app.rules.protobuf;
 import com.squareup.wire.schema.Location;
 import com.squareup.wire.schema.internal.parser.ProtoFileElement;
 import com.squareup.wire.schema.internal.parser.ProtoParser;
-import io.stele.app.types.InvalidContentException;
-import io.stele.app.types.ParserMessages;
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

@@ -1,9 +1,9 @@
 package io.stele.app.rules.xml;
 
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
 import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
-import io.stele.app.types.ParserMessages;
 import io.stele.storage.ArtifactType;
 import java.io.IOException;
 import java.io.StringReader;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.app.rules.Incompatibility;
-import io.stele.app.types.InvalidContentException;
+import io.stele.app.rules.InvalidContentException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

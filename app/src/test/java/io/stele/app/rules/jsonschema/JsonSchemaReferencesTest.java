@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.app.rules.Incompatibility;
+import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ResolvedReferences;
 import io.stele.app.rules.ResolvedReferences.Named;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.Validity;
-import io.stele.app.types.InvalidContentException;
 import io.stele.storage.ArtifactType;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,319 @@
+package io.stele.app.apicurio.v1;
+
+import io.stele.app.artifacts.IfExists;
+import io.stele.app.ccompat.ConfluentDocument;
+import io.stele.app.rules.Compatibility;
+import io.stele.app.rules.Validity;
+import io.stele.storage.ArtifactQuery;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.RuleType;
+import io.stele.storage.VersionState;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.Components;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.MediaType;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+
+/**
+ * Makes {@code /q/openapi} say exactly what the API does, in one place rather than in annotations
+ * repeated on every method: the constraints of each parameter and body (by the parameter's name or
+ * the body's schema, the same wherever they appear), and every status each operation can answer,
+ * derived from what the operation takes:
+ *
+ * <ul>
+ *   <li>every operation under {@code /api}: 503 while the storage backend is unavailable;
+ *   <li>a path naming an artifact, version, globalId or rule: 404 when there is none;
+ *   <li>a version or globalId in the path, a typed header or query parameter, or a body: 400 when it
+ *       is malformed; a body also 413 past {@code stele.api.max-content-size}, and a JSON body 415
+ *       when sent as another media type;
+ *   <li>a write: 409 (an id or rule taken, a rule violated, concurrent writes that did not settle);
+ *   <li>a content read that takes {@code If-None-Match}: 304.
+ * </ul>
+ *
+ * Each error answer carries {@link ErrorBody}'s schema. The Confluent-compatible API is described by
+ * {@link ConfluentDocument}. Registered by {@code mp.openapi.filter}.
+ */
+public class ApiDocumentFilter implements OASFilter {
+
+    static final String ERROR_SCHEMA = "ErrorBody";
+    private static final String NEW_RULE = "NewRule";
+    private static final String ERROR_REF = "#/components/schemas/" + ERROR_SCHEMA;
+
+    private static final Map<String, String> ERRORS = Map.of(
+            "400", "The request is malformed: a parameter or the body is not what this operation takes.",
+            "404", "The artifact, version, globalId or rule named does not exist.",
+            "409",
+                    "A conflict: the id or rule exists already, the content breaks a configured rule, or concurrent"
+                            + " writes did not settle (retry).",
+            "413", "The body is larger than stele.api.max-content-size.",
+            "415", "The body is not sent as application/json.",
+            "503", "The storage backend is unavailable or not started yet; retry later.");
+
+    /** Path parameters naming something that may not exist. */
+    private static final List<String> NAMED = List.of("artifactId", "version", "globalId", "rule");
+
+    /** Parameters whose malformed values answer 400. */
+    private static final List<String> CHECKED = List.of(
+            "artifactId",
+            "version",
+            "globalId",
+            "offset",
+            "limit",
+            "over",
+            "order",
+            "ifExists",
+            ArtifactsResource.ARTIFACT_TYPE,
+            ArtifactsResource.ARTIFACT_ID);
+
+    @Override
+    public void filterOpenAPI(OpenAPI api) {
+        Components components = api.getComponents();
+        components.addSchema(ERROR_SCHEMA, errorBody());
+        constrainBodies(components);
+        components.addSchema(NEW_RULE, newRule());
+        api.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
+                .forEach((method, operation) -> {
+                    if (path.startsWith("/api/")) {
+                        constrainParameters(operation);
+                        typeBody(method, operation);
+                        noContentSuccess(method, operation);
+                        addErrors(method, operation);
+                    }
+                }));
+        ConfluentDocument.describe(api);
+    }
+
+    private static void constrainParameters(Operation operation) {
+        for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
+            switch (p.getName()) {
+                case "artifactId" -> p.setSchema(artifactId().minLength(1));
+                case "version" -> p.setSchema(integer("int32", 1));
+                case "globalId" -> p.setSchema(integer("int64", null));
+                case "rule" -> p.setSchema(names(RuleEndpoints.SHOWN.toArray(RuleType[]::new)));
+                case "offset" -> p.setSchema(integer("int32", 0).defaultValue(0));
+                case "limit" -> p.setSchema(integer("int32", 1).defaultValue(20));
+                case "over" ->
+                    p.setSchema(lowerCaseNames(ArtifactQuery.Over.values()).defaultValue("everything"));
+                case "order" ->
+                    p.setSchema(OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.STRING))
+                            .enumeration(List.of("asc", "desc"))
+                            .defaultValue("asc"));
+                case "ifExists" -> p.setSchema(names(IfExists.values()).defaultValue(IfExists.FAIL.name()));
+                case ArtifactsResource.ARTIFACT_TYPE -> p.setSchema(names(ArtifactType.values()));
+                case ArtifactsResource.ARTIFACT_ID -> p.setSchema(artifactId());
+                default -> {}
+            }
+        }
+    }
+
+    private static void addErrors(PathItem.HttpMethod method, Operation operation) {
+        List<Parameter> parameters = operation.getParameters() == null ? List.of() : operation.getParameters();
+        TreeSet<String> statuses = new TreeSet<>(List.of("503"));
+        boolean body = operation.getRequestBody() != null;
+        if (parameters.stream().anyMatch(p -> p.getIn() == Parameter.In.PATH && NAMED.contains(p.getName()))) {
+            statuses.add("404");
+        }
+        if (body || parameters.stream().anyMatch(p -> CHECKED.contains(p.getName()))) {
+            statuses.add("400");
+        }
+        if (body) {
+            statuses.add("413");
+            if (operation.getRequestBody().getContent().hasMediaType("application/json")) {
+                statuses.add("415");
+            }
+        }
+        if (method != PathItem.HttpMethod.GET) {
+            statuses.add("409");
+        }
+        if (method == PathItem.HttpMethod.GET
+                && parameters.stream().anyMatch(p -> "If-None-Match".equals(p.getName()))) {
+            operation
+                    .getResponses()
+                    .addAPIResponse(
+                            "304",
+                            OASFactory.createAPIResponse()
+                                    .description("The content has not changed: If-None-Match named its ETag."));
+        }
+        for (String status : statuses) {
+            if (!operation.getResponses().hasAPIResponse(status)) {
+                operation.getResponses().addAPIResponse(status, error(ERRORS.get(status)));
+            }
+        }
+    }
+
+    /**
+     * A JSON body (one whose schema is a component) is declared as JSON, which is what the resource
+     * reads, rather than the any-type the resource's {@code @Consumes} names so that raw artifact
+     * content of any media type is accepted. A new rule names its type and a level of that type.
+     */
+    private static void typeBody(PathItem.HttpMethod method, Operation operation) {
+        if (operation.getRequestBody() == null || operation.getRequestBody().getContent() == null) {
+            return;
+        }
+        MediaType any = operation.getRequestBody().getContent().getMediaType("*/*");
+        if (any == null || any.getSchema() == null || any.getSchema().getRef() == null) {
+            return;
+        }
+        if (method == PathItem.HttpMethod.POST && any.getSchema().getRef().endsWith("/Rule")) {
+            any.setSchema(OASFactory.createSchema().ref("#/components/schemas/" + NEW_RULE));
+        }
+        operation.getRequestBody().setContent(OASFactory.createContent().addMediaType("application/json", any));
+    }
+
+    /** A write whose success has no body answers 204 (the resource returns an empty {@code Response}). */
+    private static void noContentSuccess(PathItem.HttpMethod method, Operation operation) {
+        APIResponse ok = operation.getResponses().getAPIResponse("200");
+        if (method != PathItem.HttpMethod.GET
+                && ok != null
+                && (ok.getContent() == null
+                        || ok.getContent().getMediaTypes().values().stream()
+                                .allMatch(m -> m.getSchema() == null
+                                        || m.getSchema().getRef() == null
+                                                && m.getSchema().getType() == null))) {
+            operation.getResponses().removeAPIResponse("200");
+            operation
+                    .getResponses()
+                    .addAPIResponse("204", OASFactory.createAPIResponse().description("Done; no content."));
+        }
+    }
+
+    private static APIResponse error(String description) {
+        MediaType json =
+                OASFactory.createMediaType().schema(OASFactory.createSchema().ref(ERROR_REF));
+        return OASFactory.createAPIResponse()
+                .description(description)
+                .content(OASFactory.createContent().addMediaType("application/json", json));
+    }
+
+    private static Schema errorBody() {
+        Schema cause = OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .addProperty("description", string())
+                .addProperty("context", string())
+                .required(List.of("description"));
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .description("The body of every error answer.")
+                .addProperty(
+                        "error_code",
+                        OASFactory.createSchema()
+                                .type(List.of(Schema.SchemaType.INTEGER))
+                                .format("int32"))
+                .addProperty("message", string())
+                .addProperty(
+                        "causes",
+                        OASFactory.createSchema()
+                                .type(List.of(Schema.SchemaType.ARRAY))
+                                .items(cause))
+                .required(List.of("error_code", "message"));
+    }
+
+    /** The bodies' schemas: what each field must be, as the resources check it. */
+    private static void constrainBodies(Components schemas) {
+        with(schemas, "UpdateState", s -> {
+            s.addProperty("state", names(VersionState.values()));
+            s.required(List.of("state"));
+        });
+        with(schemas, "Rule", s -> {
+            s.addProperty(
+                    "config",
+                    OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.STRING))
+                            .enumeration(Stream.concat(
+                                            Arrays.stream(Validity.values()), Arrays.stream(Compatibility.values()))
+                                    .map(Enum::name)
+                                    .distinct()
+                                    .map(Object.class::cast)
+                                    .toList()));
+            s.required(List.of("config"));
+            // PUT takes the level alone: a type, if given, must be the path's; null is none.
+            Schema type = names(RuleEndpoints.SHOWN.toArray(RuleType[]::new));
+            s.addProperty(
+                    "type",
+                    type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))
+                            .enumeration(Stream.concat(type.getEnumeration().stream(), Stream.of((Object) null))
+                                    .toList()));
+        });
+        // A field left out or null is cleared.
+        with(schemas, "EditableMetaData", s -> s.getProperties().values().stream()
+                .filter(p -> p.getType() != null)
+                .forEach(p -> p.type(Stream.concat(p.getType().stream(), Stream.of(Schema.SchemaType.NULL))
+                        .toList())));
+    }
+
+    private static void with(Components components, String name, Consumer<Schema> change) {
+        Schema schema = components.getSchemas().get(name);
+        if (schema == null) {
+            throw new IllegalStateException("The OpenAPI document has no schema " + name + " to constrain.");
+        }
+        change.accept(schema);
+    }
+
+    /** A rule to add: its type and one of that type's levels. */
+    private static Schema newRule() {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .required(List.of("type", "config"))
+                .oneOf(List.of(
+                        ruleOf(RuleType.VALIDITY, Validity.values()),
+                        ruleOf(RuleType.COMPATIBILITY, Compatibility.values())));
+    }
+
+    private static Schema ruleOf(RuleType type, Enum<?>[] levels) {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .addProperty("type", names(new Enum<?>[] {type}))
+                .addProperty("config", names(levels));
+    }
+
+    /** An artifact id: at most 512 characters, none of them a control character (C0, DEL or C1). */
+    private static Schema artifactId() {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.STRING))
+                .maxLength(512)
+                .pattern("^[^\\u0000-\\u001F\\u007F-\\u009F]*$");
+    }
+
+    private static Schema string() {
+        return OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING));
+    }
+
+    private static Schema integer(String format, Integer minimum) {
+        Schema schema = OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.INTEGER))
+                .format(format);
+        return minimum == null ? schema : schema.minimum(BigDecimal.valueOf(minimum));
+    }
+
+    private static Schema names(Enum<?>[] values) {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.STRING))
+                .enumeration(Arrays.stream(values)
+                        .map(Enum::name)
+                        .map(Object.class::cast)
+                        .toList());
+    }
+
+    private static Schema lowerCaseNames(Enum<?>[] values) {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.STRING))
+                .enumeration(Arrays.stream(values)
+                        .map(v -> v.name().toLowerCase(Locale.ROOT))
+                        .map(Object.class::cast)
+                        .toList());
+    }
+}

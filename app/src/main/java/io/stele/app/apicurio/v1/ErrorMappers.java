@@ -1,0 +1,274 @@
+package io.stele.app.apicurio.v1;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.http.AllowedMethods;
+import io.stele.app.mode.ReadOnlyException;
+import io.stele.app.rules.InvalidContentException;
+import io.stele.app.rules.ParserMessages;
+import io.stele.app.rules.RuleViolationException;
+import io.stele.app.security.ForgedRequestException;
+import io.stele.app.security.NotOwnerException;
+import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.ConflictException;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.ReferenceExistsException;
+import io.stele.storage.RuleType;
+import io.stele.storage.StorageUnavailableException;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.common.util.URLUtils;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every failure becomes a JSON {@link ErrorBody} with the status a client can act on. A 500 means a
+ * bug: it is logged with its stack trace, which never reaches the client.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    @Inject
+    AllowedMethods allowedMethods;
+
+    /**
+     * The status a failure answers with, for code outside JAX-RS (Vert.x routes) that must answer
+     * as the mappers below do; 500 for anything unexpected.
+     */
+    public static int status(Throwable e) {
+        if (e instanceof InvalidRequestException || e instanceof InvalidContentException) {
+            return Response.Status.BAD_REQUEST.getStatusCode();
+        }
+        if (e instanceof NotFoundException) {
+            return Response.Status.NOT_FOUND.getStatusCode();
+        }
+        if (e instanceof AlreadyExistsException
+                || e instanceof ConflictException
+                || e instanceof ReferenceExistsException
+                || e instanceof RuleViolationException
+                || e instanceof ReadOnlyException) {
+            return Response.Status.CONFLICT.getStatusCode();
+        }
+        if (e instanceof ContentTooLargeException) {
+            return Response.Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode();
+        }
+        if (e instanceof StorageUnavailableException) {
+            return Response.Status.SERVICE_UNAVAILABLE.getStatusCode();
+        }
+        if (e instanceof NotOwnerException || e instanceof ForgedRequestException) {
+            return Response.Status.FORBIDDEN.getStatusCode();
+        }
+        return Response.Status.INTERNAL_SERVER_ERROR.getStatusCode();
+    }
+
+    private static final String UNAVAILABLE = "The storage backend is unavailable; retry later.";
+    private static final String UNEXPECTED = "An unexpected error occurred; it has been logged.";
+
+    /**
+     * The message the API answers a failure with, for pages that show it as the API states it: the
+     * failure's own, except an outage's and an unexpected failure's, which say nothing of the cause.
+     */
+    public static String message(Throwable e) {
+        if (e instanceof StorageUnavailableException) {
+            return UNAVAILABLE;
+        }
+        return status(e) == Response.Status.INTERNAL_SERVER_ERROR.getStatusCode() ? UNEXPECTED : e.getMessage();
+    }
+
+    static Response error(Response.Status status, String message) {
+        return error(status.getStatusCode(), message);
+    }
+
+    static Response error(int status, String message) {
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(status, message))
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response alreadyExists(AlreadyExistsException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response conflict(ConflictException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response referenced(ReferenceExistsException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response notOwner(NotOwnerException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response readOnly(ReadOnlyException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response ruleViolation(RuleViolationException e) {
+        List<ErrorBody.Cause> causes = e.causes().stream()
+                .map(c -> new ErrorBody.Cause(c.message(), c.location()))
+                .toList();
+        return Response.status(Response.Status.CONFLICT)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(Response.Status.CONFLICT.getStatusCode(), e.getMessage(), causes))
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response invalidRequest(InvalidRequestException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidContent(InvalidContentException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response tooLarge(ContentTooLargeException e) {
+        return error(status(e), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unavailable(StorageUnavailableException e) {
+        // The backend's own lifecycle logs the outage once; a line per refused request would flood the log.
+        LOG.debug(e.getMessage());
+        return error(Response.Status.SERVICE_UNAVAILABLE, UNAVAILABLE);
+    }
+
+    @ServerExceptionMapper({JsonProcessingException.class, JsonParseException.class, MismatchedInputException.class})
+    public Response badJson(JsonProcessingException e) {
+        String reason = e instanceof MismatchedInputException m && m.getTargetType() != null
+                ? expected(m)
+                : ParserMessages.json(e);
+        return error(
+                Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: " + reason);
+    }
+
+    /** What a field (or the whole body) must be, in JSON's terms rather than Java's types. */
+    private static String expected(MismatchedInputException e) {
+        String field = e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining("."));
+        Class<?> type = e.getTargetType();
+        String what = type == RuleType.class
+                ? "one of " + RuleEndpoints.SHOWN // the MODE rule is not this API's
+                : type.isEnum()
+                        ? "one of " + Arrays.toString(type.getEnumConstants())
+                        : CharSequence.class.isAssignableFrom(type)
+                                ? "a string"
+                                : Number.class.isAssignableFrom(type) || type.isPrimitive() && type != boolean.class
+                                        ? "a number"
+                                        : type == Boolean.class || type == boolean.class
+                                                ? "true or false"
+                                                : Collection.class.isAssignableFrom(type) || type.isArray()
+                                                        ? "an array"
+                                                        : "a JSON object";
+        String was = e instanceof InvalidFormatException invalid ? ", was '" + invalid.getValue() + "'" : "";
+        JsonLocation at = e.getLocation();
+        return (field.isEmpty() ? "the body" : "'" + field + "'") + " must be " + what + was
+                + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ".";
+    }
+
+    /** A JSON body sent as another media type: the resource has nothing to read it with. */
+    @ServerExceptionMapper
+    public Response unsupportedType(NotSupportedException e) {
+        return error(
+                Response.Status.UNSUPPORTED_MEDIA_TYPE,
+                "This endpoint reads a JSON body: send it with Content-Type: application/json.");
+    }
+
+    /** A 405 names the methods the path allows, as RFC 9110 requires, in the header and the message. */
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
+        Set<String> allowed = allowedMethods.of(request.path());
+        Response.ResponseBuilder answer = Response.status(Response.Status.METHOD_NOT_ALLOWED)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .allow(allowed);
+        return answer.entity(new ErrorBody(
+                        Response.Status.METHOD_NOT_ALLOWED.getStatusCode(),
+                        request.method() + " is not allowed on " + request.path() + "; it allows "
+                                + String.join(", ", allowed) + "."))
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e, HttpServerRequest request) {
+        if (e.getCause() instanceof JsonProcessingException json) { // a body the JSON reader could not parse
+            return badJson(json);
+        }
+        if (e instanceof jakarta.ws.rs.NotFoundException) { // no resource: say so, not how the router looked
+            return error(Response.Status.NOT_FOUND, "Not Found: nothing is served at " + request.path() + ".");
+        }
+        int status = e.getResponse().getStatus();
+        if (status == Response.Status.NOT_ACCEPTABLE.getStatusCode()) { // in the user's terms, not the router's
+            return error(status, "Nothing here is served as a media type the Accept header names.");
+        }
+        if (status >= 500) {
+            LOG.error("Request failed", e);
+        }
+        String message = e.getMessage() == null || e.getMessage().isBlank()
+                ? Response.Status.fromStatusCode(status) + ""
+                : e.getMessage();
+        return error(status, message);
+    }
+
+    /**
+     * A URL-encoded form whose percent-encoding is broken ({@code name=%zz}) fails while the form is
+     * decoded, before any resource runs: the client's error. Any other such failure is a bug.
+     */
+    @ServerExceptionMapper
+    public Response illegalArgument(IllegalArgumentException e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getClassName().equals(URLUtils.class.getName())) {
+                return error(
+                        Response.Status.BAD_REQUEST,
+                        "The form is not valid URL encoding: a '%' must be followed by two hexadecimal digits.");
+            }
+        }
+        return unexpected(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause
+                    instanceof HttpClosedException) { // the client left, or the registry stops: nobody reads an answer
+                LOG.debug("A request's connection closed before its body was read", e);
+                return error(Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
+            }
+        }
+        LOG.error("Unexpected failure while serving a request", e);
+        return error(Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);
+    }
+}

@@ -1,0 +1,71 @@
+package io.stele.app.apicurio.v1;
+
+import io.stele.app.security.Needs;
+import io.stele.app.security.Role;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleType;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/** {@code /api/rules}: the rules that apply to every artifact without a rule of its own. */
+@Path("/api/rules")
+@Produces(MediaType.APPLICATION_JSON)
+public class GlobalRulesResource {
+
+    @Inject
+    RuleEndpoints rules;
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    public List<RuleType> listGlobalRules() {
+        return rules.list(RuleScope.GLOBAL);
+    }
+
+    @Needs(Role.ADMIN)
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    public Response createGlobalRule(Rule rule) {
+        rules.create(RuleScope.GLOBAL, rule);
+        return Response.noContent().build();
+    }
+
+    @Needs(Role.ADMIN)
+    @DELETE
+    public Response deleteAllGlobalRules() {
+        rules.deleteAll(RuleScope.GLOBAL);
+        return Response.noContent().build();
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("{rule}")
+    public Rule getGlobalRuleConfig(@PathParam("rule") String rule) {
+        return rules.get(RuleScope.GLOBAL, rule);
+    }
+
+    @Needs(Role.ADMIN)
+    @PUT
+    @Path("{rule}")
+    @Consumes(MediaType.WILDCARD)
+    public Rule updateGlobalRuleConfig(@PathParam("rule") String rule, Rule body) {
+        return rules.update(RuleScope.GLOBAL, rule, body);
+    }
+
+    @Needs(Role.ADMIN)
+    @DELETE
+    @Path("{rule}")
+    public Response deleteGlobalRule(@PathParam("rule") String rule) {
+        rules.delete(RuleScope.GLOBAL, rule);
+        return Response.noContent().build();
+    }
+}

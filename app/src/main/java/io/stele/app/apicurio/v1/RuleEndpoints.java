@@ -1,0 +1,107 @@
+package io.stele.app.apicurio.v1;
+
+import io.stele.app.rules.RulesService;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.RuleScope;
+import io.stele.storage.RuleStore;
+import io.stele.storage.RuleType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** What the global and the per-artifact rule endpoints share: the same operations on another scope. */
+@ApplicationScoped
+public class RuleEndpoints {
+
+    @Inject
+    StorageProvider provider;
+
+    /**
+     * The rules, after checking that the scope's artifact exists: this API shows rules of existing
+     * artifacts only, though the storage keeps rules configured ahead of an artifact.
+     *
+     * @throws NotFoundException when the scope is an artifact that does not exist
+     */
+    private RuleStore rules(RuleScope scope) {
+        scope.artifactId().ifPresent(id -> {
+            if (provider.storage().artifacts().get(id).isEmpty()) {
+                throw NotFoundException.artifact(id);
+            }
+        });
+        return provider.storage().rules();
+    }
+
+    /** The rules this API shows: the checks of content; the MODE rule belongs to the Confluent API. */
+    static final List<RuleType> SHOWN =
+            Stream.of(RuleType.values()).filter(RuleType::checksContent).toList();
+
+    List<RuleType> list(RuleScope scope) {
+        return rules(scope).list(scope).keySet().stream()
+                .filter(RuleType::checksContent)
+                .sorted()
+                .toList();
+    }
+
+    void create(RuleScope scope, Rule rule) {
+        if (rule == null || rule.type() == null || !rule.type().checksContent()) {
+            throw new InvalidRequestException("The rule's type is "
+                    + (rule == null || rule.type() == null ? "missing" : "not one this API configures")
+                    + "; expected one of " + SHOWN + ".");
+        }
+        rules(scope).create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
+    }
+
+    Rule get(RuleScope scope, String name) {
+        RuleType type = parse(scope, name);
+        return rules(scope)
+                .get(scope, type)
+                .map(config -> new Rule(config, type))
+                .orElseThrow(() -> NotFoundException.rule(scope, type));
+    }
+
+    Rule update(RuleScope scope, String name, Rule rule) {
+        RuleType type = parse(scope, name);
+        if (rule == null) {
+            throw new InvalidRequestException("The request body must be a rule: {\"config\": \"...\"}.");
+        }
+        if (rule.type() != null && rule.type() != type) {
+            throw new InvalidRequestException(
+                    "The rule in the body is " + rule.type() + ", the path names " + type + ".");
+        }
+        String config = RulesService.requireValidConfig(type, rule.config());
+        rules(scope).update(scope, type, config);
+        return new Rule(config, type);
+    }
+
+    void delete(RuleScope scope, String name) {
+        rules(scope).delete(scope, parse(scope, name));
+    }
+
+    /** Removes the rules this API shows; the scope's mode, if it has one, stays. */
+    void deleteAll(RuleScope scope) {
+        if (!rules(scope).list(scope).containsKey(RuleType.MODE)) {
+            rules(scope).deleteAll(scope);
+            return;
+        }
+        for (RuleType type : list(scope)) {
+            try {
+                rules(scope).delete(scope, type);
+            } catch (NotFoundException e) {
+                // removed meanwhile
+            }
+        }
+    }
+
+    /** A rule type named in a path: a name that is no rule is a rule that is not there. */
+    private static RuleType parse(RuleScope scope, String name) {
+        return SHOWN.stream()
+                .filter(type -> type.name().equalsIgnoreCase(name))
+                .findFirst()
+                .orElseThrow(() -> new NotFoundException(
+                        NotFoundException.Missing.RULE,
+                        "No rule named '" + name + "' exists for " + scope + "; rules are " + SHOWN + "."));
+    }
+}

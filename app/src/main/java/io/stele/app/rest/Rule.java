@@ -1,8 +1,0 @@
-package io.stele.app.rest;
-
-import com.fasterxml.jackson.annotation.JsonInclude;
-import io.stele.storage.RuleType;
-
-/** Apicurio v1 {@code Rule}: a rule's type and its configuration, such as {@code BACKWARD}. */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record Rule(String config, RuleType type) {}

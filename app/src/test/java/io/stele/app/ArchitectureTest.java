@@ -1,0 +1,62 @@
+package io.stele.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules the code's layout keeps, read from the compiled classes: the application's feature
+ * packages depend on each other in one direction only, the application names no backend, and no
+ * backend names the application (docs/architecture.md).
+ */
+class ArchitectureTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.stele");
+    }
+
+    /** Each package directly under {@code io.stele.app}, with its sub-packages, is one slice. */
+    @Test
+    void appFeaturePackages_dependOnEachOther_withoutCycles() {
+        slices().matching("io.stele.app.(*)..")
+                .should()
+                .beFreeOfCycles()
+                .because("a package that two others reach through each other cannot change alone")
+                .check(classes);
+    }
+
+    @Test
+    void app_namesNoBackend_onlyTheStorageSpi() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.stele.app..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.stele.storage.sql..", "io.stele.storage.kafka..", "io.stele.storage.infinispan..")
+                .because("a backend is picked by configuration and reached through storage-api alone")
+                .check(classes);
+    }
+
+    @Test
+    void storageSpiAndBackends_neverNameTheApplication() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.stele.storage..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.stele.app..")
+                .because("backend code never imports app")
+                .check(classes);
+    }
+}
