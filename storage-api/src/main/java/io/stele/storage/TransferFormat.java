@@ -347,8 +347,8 @@ public final class TransferFormat {
         node.path("labels").forEach(l -> labels.add(l.asText()));
         Map<String, String> properties = new LinkedHashMap<>();
         node.path("properties")
-                .fields()
-                .forEachRemaining(e -> properties.put(e.getKey(), e.getValue().asText()));
+                .properties()
+                .forEach(e -> properties.put(e.getKey(), e.getValue().asText()));
         return new EditableMeta(optionalText(node, "name"), optionalText(node, "description"), labels, properties);
     }
 

@@ -95,6 +95,7 @@ public final class CachedAnswer {
     }
 
     /** The body as a Vert.x buffer to end a response with, wrapping the record without a copy. Never modify it. */
+    @SuppressWarnings("deprecation") // Vert.x 4 wraps a Netty buffer without a copy only through this
     public Buffer bodyBuffer() {
         return Buffer.buffer(
                 Unpooled.wrappedBuffer(record, AnswerRecord.bodyOffset(record), AnswerRecord.bodyLength(record)));
@@ -112,6 +113,7 @@ public final class CachedAnswer {
      * call passes the same renderer. Never blocks, so it may run on an event loop if {@code
      * renderer} does not.
      */
+    @SuppressWarnings("deprecation") // Vert.x 4 wraps a Netty buffer without a copy only through this
     public Buffer rendered(Function<CachedAnswer, Buffer> renderer) {
         int offset = AnswerRecord.renderedOffset(record);
         if (offset >= 0) {

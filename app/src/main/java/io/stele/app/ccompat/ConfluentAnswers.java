@@ -116,6 +116,7 @@ public class ConfluentAnswers {
         return version(cached);
     }
 
+    @SuppressWarnings("deprecation") // Vert.x 4 wraps a Netty buffer without a copy only through this
     private Buffer encode(Object body) {
         try {
             return Buffer.buffer(Unpooled.wrappedBuffer(json.writeValueAsBytes(body)));

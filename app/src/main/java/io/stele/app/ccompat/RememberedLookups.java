@@ -150,6 +150,7 @@ public class RememberedLookups {
      * The key of a lookup body's {@code schema} and {@code schemaType}, or null when the body is not
      * a JSON object with a schema, or names references (whose lookups are not remembered).
      */
+    @SuppressWarnings("deprecation") // Vert.x 4 reads a buffer in place only through its Netty buffer
     private static Lookup asked(String subject, Buffer body) {
         ByteBuf bytes = body.getByteBuf();
         try (JsonParser json = bytes.hasArray() // read in place, not copied

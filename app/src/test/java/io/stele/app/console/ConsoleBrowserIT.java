@@ -3,6 +3,7 @@ package io.stele.app.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Dimension;
@@ -193,7 +194,7 @@ class ConsoleBrowserIT extends ConsoleWalk {
                                         "return [...document.querySelectorAll('input:not([type=hidden]),select,textarea')]"
                                                 + ".filter(e => e.labels.length == 0 && !e.getAttribute('aria-label')).map(e => e.name)"))
                         .as("controls without a label on " + page)
-                        .asList()
+                        .asInstanceOf(InstanceOfAssertFactories.LIST)
                         .isEmpty();
                 assertThat((Long) browser.script(
                                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth"))

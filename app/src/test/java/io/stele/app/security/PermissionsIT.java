@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -193,8 +192,7 @@ class PermissionsIT {
                 .readTree(registry.send("GET", "/q/openapi?format=json", null).body())
                 .get("paths");
         List<String> operations = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = paths.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> path = it.next();
+        for (Map.Entry<String, JsonNode> path : paths.properties()) {
             for (String method : Set.of("get", "post", "put", "delete")) {
                 if (path.getValue().has(method)) {
                     operations.add(method.toUpperCase() + " " + path.getKey());

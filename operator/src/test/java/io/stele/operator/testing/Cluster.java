@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.stele.operator.api.SteleRegistry;
 import io.stele.operator.desired.Labels;
@@ -43,7 +44,7 @@ public final class Cluster {
     public static List<HasMetadata> example(String name) {
         Path file = Path.of("..", "docs", "operator", name + ".yaml");
         try {
-            Object parsed = Serialization.unmarshal(Files.newInputStream(file));
+            Object parsed = new KubernetesSerialization().unmarshal(Files.newInputStream(file));
             List<?> objects = parsed instanceof List<?> several ? several : List.of(parsed);
             return objects.stream()
                     .map(HasMetadata.class::cast)

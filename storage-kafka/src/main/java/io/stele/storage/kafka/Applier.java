@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -128,7 +129,7 @@ final class Applier implements Runnable {
             stopped = e;
             LOG.error("Applying the Kafka log stopped", e);
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(5)));
             StorageUnavailableException closing = new StorageUnavailableException(
                     stopped != null
                             ? "The replica stopped applying the log: " + stopped.getMessage()

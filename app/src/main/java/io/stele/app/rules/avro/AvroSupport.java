@@ -53,6 +53,7 @@ public final class AvroSupport implements TypeSupport {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // Avro 1.12 writes referenced named types by name only through this
     public String canonical(String content, ResolvedReferences references) {
         if (references.isEmpty()) {
             try {
