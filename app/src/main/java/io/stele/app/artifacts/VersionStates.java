@@ -30,8 +30,8 @@ public class VersionStates {
         /** Parses a state as the v1 API names it. */
         public static Requested parse(String name) {
             try {
-                return valueOf(name.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException | NullPointerException e) {
+                return valueOf(String.valueOf(name).trim().toUpperCase(Locale.ROOT)); // null names no state
+            } catch (IllegalArgumentException e) {
                 throw new InvalidRequestException("The state must be one of " + Arrays.toString(values()) + ", was "
                         + (name == null ? "missing" : "'" + name + "'") + ".");
             }

@@ -64,7 +64,7 @@ public class CachedAnswerMetrics {
     /** Indexed by endpoint, then 0 for 200 and 1 for 304. */
     private final LongAdder[][] counts = new LongAdder[Endpoint.values().length][2];
 
-    private boolean timed;
+    private volatile boolean timed; // set once at start, read on every event loop
 
     @PostConstruct
     void register() {

@@ -45,9 +45,12 @@ public enum Compatibility {
 
     /** Parses a rule configuration such as {@code BACKWARD}; empty for a name that is not a level. */
     public static Optional<Compatibility> parse(String config) {
+        if (config == null) {
+            return Optional.empty();
+        }
         try {
             return Optional.of(valueOf(config.trim().toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException | NullPointerException e) {
+        } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
     }

@@ -14,9 +14,12 @@ public enum Validity {
 
     /** Parses a rule configuration such as {@code FULL}; empty for a name that is not a level. */
     public static Optional<Validity> parse(String config) {
+        if (config == null) {
+            return Optional.empty();
+        }
         try {
             return Optional.of(valueOf(config.trim().toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException | NullPointerException e) {
+        } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
     }

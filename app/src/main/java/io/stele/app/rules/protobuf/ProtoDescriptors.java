@@ -85,9 +85,11 @@ public final class ProtoDescriptors {
             ErrorCollector errors = new ErrorCollector();
             Schema schema = new Linker(new Imports(imports, errors), errors, true, false).link(List.of(root));
             errors.throwIfNonEmpty();
-            byte[] encoded = new SchemaEncoder(schema)
-                    .encode(schema.protoFile(FILE_NAME))
-                    .toByteArray();
+            ProtoFile linked = schema.protoFile(FILE_NAME);
+            if (linked == null) { // the linker keeps the file it was given; said for the reader
+                throw new IllegalStateException("the linked schema lacks its own file");
+            }
+            byte[] encoded = new SchemaEncoder(schema).encode(linked).toByteArray();
             return Base64.getEncoder().encodeToString(encoded);
         } catch (InvalidContentException e) {
             throw e;
