@@ -10,9 +10,9 @@ import java.time.Duration;
 public interface CacheConfig {
 
     /**
-     * Memory the cache may hold: 70% for the latest version of each artifact with the content it
-     * answers GET latest with, kept off the heap in direct memory (so the JVM's direct memory limit
-     * must be above it), 10% for versions by globalId, 20% for content.
+     * Memory the caches may hold together, shared as {@link CacheBudget} says: 70% for the latest
+     * version of each artifact with the content it answers GET latest with, kept off the heap in
+     * direct memory (so the JVM's direct memory limit must be above it), the rest on the heap.
      */
     @WithDefault("256M")
     MemorySize maxMemory();

@@ -58,18 +58,16 @@ public final class CachingStorage extends ForwardingStorage {
     private record Load(CompletableFuture<LatestEntry> entry, ChangeStamps.Stamp stamp) {}
 
     /**
-     * @param maxMemoryBytes what the three caches may hold together: 70% for the latest versions
-     *     with their answers (off the heap), 10% for versions by globalId, 20% for content
+     * @param budget what the caches may hold: its shares for the latest versions with their answers
+     *     (off the heap), for versions by globalId and for content
      * @param versionTtl the longest a version entry is served, whatever the change reports say
      */
-    public CachingStorage(RegistryStorage backend, long maxMemoryBytes, Duration versionTtl, MeterRegistry meters) {
+    public CachingStorage(RegistryStorage backend, CacheBudget budget, Duration versionTtl, MeterRegistry meters) {
         this.backend = backend;
-        long latestShare = maxMemoryBytes / 10 * 7;
-        long versionsShare = maxMemoryBytes / 10;
-        this.latest = new LatestCache(latestShare, versionTtl);
-        this.versions = new CachedVersions(this, stamps, versionsShare, versionTtl, meters);
+        this.latest = new LatestCache(budget.latest(), versionTtl);
+        this.versions = new CachedVersions(this, stamps, budget.versions(), versionTtl, meters);
         this.contents = Caffeine.newBuilder()
-                .maximumWeight(maxMemoryBytes - latestShare - versionsShare)
+                .maximumWeight(budget.contents())
                 .weigher((Long id, StoredContent c) ->
                         ENTRY_OVERHEAD + c.content().size())
                 .recordStats()

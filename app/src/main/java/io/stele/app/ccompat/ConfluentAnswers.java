@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.Unpooled;
+import io.stele.app.cache.CacheBudget;
 import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.storage.StorageProvider;
@@ -39,14 +40,28 @@ public class ConfluentAnswers {
     private final Function<CachedAnswer, Buffer> rendering = cached -> version(cached.version(), cached::content);
 
     /**
-     * Each of the two caches of answers holds up to an eighth of {@code stele.cache.max-memory}
-     * (32 MiB at the default; an answer is its schema plus a few dozen bytes).
+     * The two caches of answers hold up to their shares of {@code stele.cache.max-memory} ({@link
+     * CacheBudget}: 5% and 4%, about 13 and 10 MiB at the default; an answer is its schema plus a
+     * few dozen bytes).
      */
     @Inject
     ConfluentAnswers(CacheConfig config) {
-        long bytes = config.maxMemory().asLongValue() / 8;
-        this.schemasById = cache(bytes);
-        this.versionsByGlobalId = cache(bytes);
+        this(CacheBudget.of(config.maxMemory().asLongValue()));
+    }
+
+    ConfluentAnswers(CacheBudget budget) {
+        this.schemasById = cache(budget.confluentSchemas());
+        this.versionsByGlobalId = cache(budget.confluentVersions());
+    }
+
+    /** What the answers kept weigh together, in bytes, once pending evictions are done. */
+    long heldBytes() {
+        return weight(schemasById) + weight(versionsByGlobalId);
+    }
+
+    private static long weight(Cache<Long, Buffer> cache) {
+        cache.cleanUp();
+        return cache.policy().eviction().orElseThrow().weightedSize().orElseThrow();
     }
 
     private static Cache<Long, Buffer> cache(long maxBytes) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.ByteBuf;
+import io.stele.app.cache.CacheBudget;
 import io.stele.app.cache.CacheConfig;
 import io.stele.storage.Content;
 import io.vertx.core.buffer.Buffer;
@@ -86,15 +87,25 @@ public class RememberedLookups {
     private record Digest(String sha256) {}
 
     /**
-     * Lookups are kept up to a sixteenth of {@code stele.cache.max-memory}: about 35,000 lookups of
-     * 30-character subjects with 200-character schemas at the default.
+     * Lookups are kept up to their share of {@code stele.cache.max-memory} ({@link CacheBudget}: 3%,
+     * about 17,000 lookups of 30-character subjects with 200-character schemas at the default).
      */
     @Inject
     RememberedLookups(CacheConfig config) {
+        this(CacheBudget.of(config.maxMemory().asLongValue()));
+    }
+
+    RememberedLookups(CacheBudget budget) {
         this.lookups = Caffeine.newBuilder()
-                .maximumWeight(config.maxMemory().asLongValue() / 16)
+                .maximumWeight(budget.confluentLookups())
                 .weigher((Lookup key, Long globalId) -> key.weight())
                 .build();
+    }
+
+    /** What the lookups kept weigh together, in bytes, once pending evictions are done. */
+    long heldBytes() {
+        lookups.cleanUp();
+        return lookups.policy().eviction().orElseThrow().weightedSize().orElseThrow();
     }
 
     /**

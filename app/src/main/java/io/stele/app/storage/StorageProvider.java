@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
+import io.stele.app.cache.CacheBudget;
 import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachingStorage;
 import io.stele.app.metrics.TimedStorage;
@@ -101,7 +102,8 @@ public class StorageProvider {
                 Caller::current,
                 auth.enabled() && auth.ownerOnly());
         ModeGuard guard = new ModeGuard(owners, this::cachedMode);
-        this.storage = new CachingStorage(guard, cache.maxMemory().asLongValue(), cache.versionTtl(), meters);
+        this.storage =
+                new CachingStorage(guard, CacheBudget.of(cache.maxMemory().asLongValue()), cache.versionTtl(), meters);
     }
 
     /** An artifact, read through the read cache. */

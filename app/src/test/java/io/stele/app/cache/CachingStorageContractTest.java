@@ -18,7 +18,10 @@ class CachingStorageContractTest extends StorageContractSuite {
     @Override
     protected RegistryStorage openStorage() {
         CachingStorage storage = new CachingStorage(
-                SqlStorage.openEmbedded(dir), 16 * 1024 * 1024, Duration.ofSeconds(30), new SimpleMeterRegistry());
+                SqlStorage.openEmbedded(dir),
+                CacheBudget.of(16 * 1024 * 1024),
+                Duration.ofSeconds(30),
+                new SimpleMeterRegistry());
         storage.start();
         return storage;
     }

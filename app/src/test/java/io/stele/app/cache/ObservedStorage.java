@@ -66,8 +66,8 @@ class ObservedStorage extends ForwardingStorage {
 
     /** The read cache over this backend, started, bounded at 16 MiB. */
     CachingStorage cached() {
-        CachingStorage cache =
-                new CachingStorage(this, 16 * 1024 * 1024, Duration.ofMinutes(10), new SimpleMeterRegistry());
+        CachingStorage cache = new CachingStorage(
+                this, CacheBudget.of(16 * 1024 * 1024), Duration.ofMinutes(10), new SimpleMeterRegistry());
         cache.start();
         return cache;
     }
