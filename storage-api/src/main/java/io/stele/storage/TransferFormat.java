@@ -21,6 +21,10 @@ import java.util.Optional;
  * {@code kind}, the first line a header and the last a trailer that counts the records between
  * them. Times are epoch milliseconds; content is given as {@code text} when it is UTF-8, else as
  * {@code base64}. Format 1, the same without the trailer, is still read. See docs/export-import.md.
+ *
+ * <p>The Kafka log writes metadata, content and import records with these writers, on purpose
+ * (docs/adr/0032-the-kafka-log-writes-values-as-the-export-does.md): these value encodings only
+ * grow, so that every log already written stays readable.
  */
 public final class TransferFormat {
 
