@@ -23,7 +23,7 @@ import io.apicurio.registry.rest.beans.VersionMetaData;
 import io.apicurio.registry.types.ArtifactState;
 import io.apicurio.registry.types.ArtifactType;
 import io.apicurio.registry.types.RuleType;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

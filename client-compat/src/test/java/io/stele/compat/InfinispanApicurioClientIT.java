@@ -1,7 +1,7 @@
 package io.stele.compat;
 
 import io.stele.storage.testkit.backends.InfinispanBackend;
-import io.stele.storage.testkit.servers.InfinispanServer;
+import io.stele.testservers.InfinispanServer;
 import java.nio.file.Path;
 import java.util.Deque;
 import java.util.Map;

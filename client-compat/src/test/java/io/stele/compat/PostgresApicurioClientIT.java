@@ -1,6 +1,6 @@
 package io.stele.compat;
 
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.testservers.PostgresServer;
 import java.nio.file.Path;
 import java.util.Deque;
 import java.util.Map;

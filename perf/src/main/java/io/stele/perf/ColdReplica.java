@@ -9,7 +9,7 @@ import io.stele.perf.load.Result;
 import io.stele.perf.pause.CacheCounts;
 import io.stele.perf.report.RunResults;
 import io.stele.perf.seed.ExportWriter;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

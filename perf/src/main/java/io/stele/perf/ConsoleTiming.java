@@ -5,7 +5,7 @@ import io.stele.perf.seed.ExportWriter;
 import io.stele.perf.seed.Importer;
 import io.stele.storage.testkit.backends.Backend;
 import io.stele.storage.testkit.backends.Store;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -20,7 +20,7 @@ import io.stele.perf.seed.Importer;
 import io.stele.perf.seed.RestSeeder;
 import io.stele.storage.testkit.backends.Backend;
 import io.stele.storage.testkit.backends.Store;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

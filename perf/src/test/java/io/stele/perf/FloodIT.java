@@ -7,7 +7,7 @@ import io.stele.perf.load.Keys;
 import io.stele.perf.load.Load;
 import io.stele.perf.load.Plan;
 import io.stele.perf.load.Result;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

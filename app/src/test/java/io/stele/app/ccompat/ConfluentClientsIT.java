@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stele.app.testing.CachedTools;
 import io.stele.storage.testkit.backends.Backend;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

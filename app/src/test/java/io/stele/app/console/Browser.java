@@ -1,6 +1,6 @@
 package io.stele.app.console;
 
-import io.stele.storage.testkit.servers.DebianPackages;
+import io.stele.testservers.DebianPackages;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.stele.app.security.SecuredRegistry;
-import io.stele.storage.testkit.servers.KeycloakServer;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.KeycloakServer;
+import io.stele.testservers.RegistryProcess;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

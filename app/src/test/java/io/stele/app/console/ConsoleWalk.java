@@ -1,6 +1,6 @@
 package io.stele.app.console;
 
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import org.junit.jupiter.api.AfterAll;
 
 /**

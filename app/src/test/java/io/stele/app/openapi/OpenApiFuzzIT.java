@@ -3,7 +3,7 @@ package io.stele.app.openapi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stele.app.testing.CachedTools;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

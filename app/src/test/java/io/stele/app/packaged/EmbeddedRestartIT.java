@@ -6,7 +6,7 @@ import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stele.storage.sql.StorageKindConfigSource;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.GoAway;

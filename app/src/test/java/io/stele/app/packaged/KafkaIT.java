@@ -3,7 +3,7 @@ package io.stele.app.packaged;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stele.storage.testkit.backends.KafkaBackend;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

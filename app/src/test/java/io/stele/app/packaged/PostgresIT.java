@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.testkit.backends.PostgresBackend;
-import io.stele.storage.testkit.servers.PostgresServer;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.PostgresServer;
+import io.stele.testservers.RegistryProcess;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -2,8 +2,8 @@ package io.stele.app.packaged;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.storage.testkit.servers.Haproxy;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.Haproxy;
+import io.stele.testservers.RegistryProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

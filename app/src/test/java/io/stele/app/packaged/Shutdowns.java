@@ -6,7 +6,7 @@ import static io.stele.app.packaged.Writes.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.stele.storage.testkit.servers.RegistryProcess;
-import io.stele.storage.testkit.servers.ReleaseBuild;
+import io.stele.testservers.RegistryProcess;
+import io.stele.testservers.ReleaseBuild;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -7,7 +7,7 @@ import static io.stele.app.security.SecuredRegistry.bearer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;

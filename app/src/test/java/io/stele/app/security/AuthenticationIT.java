@@ -7,8 +7,8 @@ import static io.stele.app.security.SecuredRegistry.bearer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.testkit.servers.KeycloakServer;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.KeycloakServer;
+import io.stele.testservers.RegistryProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

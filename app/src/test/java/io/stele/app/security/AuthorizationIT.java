@@ -7,9 +7,9 @@ import static io.stele.app.security.SecuredRegistry.asBearer;
 import static io.stele.app.security.SecuredRegistry.bearer;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.storage.testkit.servers.KeycloakServer;
-import io.stele.storage.testkit.servers.Local;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.KeycloakServer;
+import io.stele.testservers.Local;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.app.testing.CachedTools;
-import io.stele.storage.testkit.servers.KeycloakServer;
-import io.stele.storage.testkit.servers.RegistryProcess;
-import io.stele.storage.testkit.servers.SelfSignedTls;
+import io.stele.testservers.KeycloakServer;
+import io.stele.testservers.RegistryProcess;
+import io.stele.testservers.SelfSignedTls;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;

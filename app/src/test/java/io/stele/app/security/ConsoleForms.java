@@ -1,6 +1,6 @@
 package io.stele.app.security;
 
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;

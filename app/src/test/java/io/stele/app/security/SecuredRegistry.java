@@ -1,8 +1,8 @@
 package io.stele.app.security;
 
 import io.stele.storage.testkit.backends.Backend;
-import io.stele.storage.testkit.servers.KeycloakServer;
-import io.stele.storage.testkit.servers.RegistryProcess;
+import io.stele.testservers.KeycloakServer;
+import io.stele.testservers.RegistryProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;

@@ -10,7 +10,7 @@ import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.testkit.backends.InfinispanBackend;
-import io.stele.storage.testkit.servers.InfinispanServer;
+import io.stele.testservers.InfinispanServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import io.stele.storage.EditableMeta;
 import io.stele.storage.StorageException;
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.VersionDraft;
-import io.stele.storage.testkit.servers.InfinispanServer;
+import io.stele.testservers.InfinispanServer;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;

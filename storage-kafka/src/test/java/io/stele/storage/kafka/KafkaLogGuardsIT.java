@@ -14,7 +14,7 @@ import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
 import io.stele.storage.sql.SqlStorage;
 import io.stele.storage.testkit.Drafts;
-import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.testservers.KafkaServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;

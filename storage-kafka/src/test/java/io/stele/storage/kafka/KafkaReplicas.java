@@ -2,7 +2,7 @@ package io.stele.storage.kafka;
 
 import static org.awaitility.Awaitility.await;
 
-import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.testservers.KafkaServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -16,7 +16,7 @@ import io.stele.storage.TransferRecord;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
 import io.stele.storage.testkit.ReplicaRaces;
-import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.testservers.KafkaServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.stele.storage.kafka;
 
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.testkit.StorageContractSuite;
-import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.testservers.KafkaServer;
 import java.nio.file.Path;
 
 /** The Kafka log, on a real broker the build starts, in a topic and a state folder of its own. */

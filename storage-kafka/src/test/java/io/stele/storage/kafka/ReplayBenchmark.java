@@ -6,7 +6,7 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.VersionDraft;
-import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.testservers.KafkaServer;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

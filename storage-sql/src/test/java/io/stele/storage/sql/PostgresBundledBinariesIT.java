@@ -2,7 +2,7 @@ package io.stele.storage.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.testservers.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

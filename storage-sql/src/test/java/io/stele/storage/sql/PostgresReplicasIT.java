@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.stele.storage.Change;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.testkit.Drafts;
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.testservers.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;

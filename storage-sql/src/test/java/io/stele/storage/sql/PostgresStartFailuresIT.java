@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.testservers.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;

@@ -2,7 +2,7 @@ package io.stele.storage.sql;
 
 import io.stele.storage.RegistryStorage;
 import io.stele.storage.testkit.StorageContractSuite;
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.testservers.PostgresServer;
 import org.flywaydb.core.Flyway;
 import org.postgresql.ds.PGSimpleDataSource;
 

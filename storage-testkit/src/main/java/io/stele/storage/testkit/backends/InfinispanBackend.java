@@ -1,6 +1,6 @@
 package io.stele.storage.testkit.backends;
 
-import io.stele.storage.testkit.servers.InfinispanServer;
+import io.stele.testservers.InfinispanServer;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.stele.storage.testkit.backends;
 
-import io.stele.storage.testkit.servers.KafkaServer;
+import io.stele.testservers.KafkaServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.stele.storage.testkit.backends;
 
-import io.stele.storage.testkit.servers.PostgresServer;
+import io.stele.testservers.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

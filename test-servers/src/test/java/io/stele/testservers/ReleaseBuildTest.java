@@ -1,8 +1,8 @@
-package io.stele.storage.testkit.servers;
+package io.stele.testservers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stele.storage.testkit.servers.ReleaseBuild.Release;
+import io.stele.testservers.ReleaseBuild.Release;
 import org.junit.jupiter.api.Test;
 
 class ReleaseBuildTest {

@@ -1,4 +1,4 @@
-package io.stele.storage.testkit.servers;
+package io.stele.testservers;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
