@@ -23,6 +23,7 @@ import io.apicurio.registry.rest.beans.VersionMetaData;
 import io.apicurio.registry.types.ArtifactState;
 import io.apicurio.registry.types.ArtifactType;
 import io.apicurio.registry.types.RuleType;
+import io.stele.storage.testkit.backends.Backend;
 import io.stele.testservers.RegistryProcess;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -58,14 +59,21 @@ abstract class ApicurioClientContract implements SearchContract, AvroSerdeContra
     private RegistryProcess registry;
     private RegistryRestClient client;
 
+    /** The {@code stele.storage.kind} the registry under test runs on, started through {@link Backend}. */
+    protected abstract String kind();
+
     /**
-     * The system properties of the registry under test, such as {@code stele.storage.kind}.
+     * The system properties of the registry under test: by default those of a new store of {@link
+     * #kind()}'s backend, on a server of its own.
      *
      * @param workDir a new folder for this class's data and logs
      * @param cleanup where to push servers to stop after the registry has stopped
      */
-    protected abstract Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup)
-            throws Exception;
+    protected Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup) throws Exception {
+        Backend backend = Backend.start(kind(), workDir, Map.of());
+        cleanup.push(backend);
+        return backend.newStore().replica("clients");
+    }
 
     /**
      * The registry before it starts, for a fixture to add to (HTTPS); as it is by default.

@@ -10,6 +10,7 @@ import io.apicurio.registry.client.RegistryRestClient;
 import io.apicurio.registry.client.RegistryRestClientFactory;
 import io.apicurio.registry.client.request.Config;
 import io.apicurio.registry.types.ArtifactType;
+import io.stele.storage.testkit.backends.EmbeddedBackend;
 import io.stele.testservers.KeycloakServer;
 import io.stele.testservers.RegistryProcess;
 import io.stele.testservers.SelfSignedTls;
@@ -29,13 +30,17 @@ class SecuredApicurioClientIT extends ApicurioClientContract {
     private SelfSignedTls tls;
 
     @Override
-    protected Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup) {
-        return Map.of(
-                "stele.storage.kind", "embedded",
-                "stele.storage.embedded.dir", workDir.resolve("data").toString(),
-                "stele.auth.enabled", "true",
-                "stele.auth.server-url", KeycloakServer.shared().issuer(),
-                "stele.tls.insecure-requests", "disabled");
+    protected String kind() {
+        return EmbeddedBackend.KIND;
+    }
+
+    @Override
+    protected Map<String, String> registrySettings(Path workDir, Deque<AutoCloseable> cleanup) throws Exception {
+        Map<String, String> settings = new HashMap<>(super.registrySettings(workDir, cleanup));
+        settings.put("stele.auth.enabled", "true");
+        settings.put("stele.auth.server-url", KeycloakServer.shared().issuer());
+        settings.put("stele.tls.insecure-requests", "disabled");
+        return settings;
     }
 
     @Override
