@@ -11,7 +11,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.stele.storage.testkit.servers.KubernetesServer;
+import io.stele.testservers.KubernetesServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

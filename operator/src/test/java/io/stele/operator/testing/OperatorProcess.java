@@ -1,6 +1,6 @@
 package io.stele.operator.testing;
 
-import io.stele.storage.testkit.servers.Local;
+import io.stele.testservers.Local;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
