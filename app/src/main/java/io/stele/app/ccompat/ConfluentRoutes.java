@@ -1,6 +1,7 @@
 package io.stele.app.ccompat;
 
 import io.stele.app.cache.CachedAnswer;
+import io.stele.app.http.ClientLeft;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.security.AccessControl;
@@ -9,7 +10,6 @@ import io.stele.app.security.RouteDeclarations;
 import io.stele.app.security.RouteOrder;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.URIDecoder;
@@ -121,7 +121,7 @@ public class ConfluentRoutes {
      * to the error handler.
      */
     private static void bodyNotRead(RoutingContext ctx) {
-        if (!(ctx.failure() instanceof HttpClosedException)) {
+        if (!ClientLeft.is(ctx.failure())) {
             ctx.next();
         }
     }

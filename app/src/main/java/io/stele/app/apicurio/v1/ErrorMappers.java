@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.http.AllowedMethods;
+import io.stele.app.http.ClientLeft;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ParserMessages;
@@ -20,7 +21,6 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.ReferenceExistsException;
 import io.stele.storage.RuleType;
 import io.stele.storage.StorageUnavailableException;
-import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAllowedException;
@@ -261,12 +261,9 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause
-                    instanceof HttpClosedException) { // the client left, or the registry stops: nobody reads an answer
-                LOG.debug("A request's connection closed before its body was read", e);
-                return error(Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
-            }
+        if (ClientLeft.is(e)) { // the client left, or the registry stops: nobody reads an answer
+            LOG.debug("A request's connection closed before its body was read", e);
+            return error(Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
         }
         LOG.error("Unexpected failure while serving a request", e);
         return error(Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);
