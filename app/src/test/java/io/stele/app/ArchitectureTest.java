@@ -1,18 +1,23 @@
 package io.stele.app;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.stele.storage.sql.ReplicaState;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The rules the code's layout keeps, read from the compiled classes: the application's feature
- * packages depend on each other in one direction only, the application names no backend, and no
- * backend names the application (docs/architecture.md).
+ * packages depend on each other in one direction only, the application names no backend, no
+ * backend names the application, and the Kafka log reaches the SQL backend through its local state
+ * alone (docs/architecture.md).
  */
 class ArchitectureTest {
 
@@ -57,6 +62,18 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAPackage("io.stele.app..")
                 .because("backend code never imports app")
+                .check(classes);
+    }
+
+    @Test
+    void kafkaLog_reachesTheSqlBackend_throughReplicaStateAlone() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.stele.storage.kafka..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("io.stele.storage.sql..").and(not(belongToAnyOf(ReplicaState.class))))
+                .because("the SQL backend's tables, statements and H2's catalogue are its own to change")
                 .check(classes);
     }
 }

@@ -1,10 +1,9 @@
 package io.stele.storage.kafka;
 
-import io.stele.storage.RegistryStorage;
 import io.stele.storage.StorageException;
 import io.stele.storage.StorageUnavailableException;
+import io.stele.storage.sql.ReplicaState;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,17 +35,12 @@ final class Applier implements Runnable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final TopicPartition partition;
-    private final RegistryStorage state;
-    private final LocalState position;
+    private final ReplicaState state;
     private final Map<String, CompletableFuture<Object>> waiting = new ConcurrentHashMap<>();
     private final long startupEnd;
 
-    /** The offset being applied, read by the commit hook on this thread. */
-    private long applying = -1;
     /** The time the record being applied was written, which the local state stores. */
     private volatile Instant at = Instant.EPOCH;
-    /** Whether the commit hook recorded the offset being applied. */
-    private boolean recorded;
 
     private volatile long applied;
     private volatile boolean running = true;
@@ -55,14 +49,12 @@ final class Applier implements Runnable {
     Applier(
             KafkaConsumer<byte[], byte[]> consumer,
             TopicPartition partition,
-            RegistryStorage state,
-            LocalState position,
+            ReplicaState state,
             long appliedOffset,
             long startupEnd) {
         this.consumer = consumer;
         this.partition = partition;
         this.state = state;
-        this.position = position;
         this.applied = appliedOffset;
         this.startupEnd = startupEnd;
     }
@@ -70,14 +62,6 @@ final class Applier implements Runnable {
     /** The clock of the local state: the time the record being applied was written. */
     Instant at() {
         return at;
-    }
-
-    /** The commit hook of the local state: records the offset being applied in the same transaction. */
-    void beforeCommit(Connection c) throws SQLException {
-        if (applying >= 0) {
-            LocalState.record(c, applying);
-            recorded = true;
-        }
     }
 
     /** Registers a writer on this replica that waits for the outcome of the record it sends. */
@@ -173,17 +157,14 @@ final class Applier implements Runnable {
     /** Applies one record in transactions of its own, recording its offset with them. */
     private void applyOne(Applied one) {
         retrying(one.record.offset(), attempt -> {
-            if (attempt > 1) {
-                position.restoreSequences(); // so the ids this record gets are the ones it gets everywhere
-            }
-            applying = one.record.offset();
-            recorded = false;
+            // again, the ids this record gets must be the ones it gets everywhere
+            state.applying(one.record.offset(), attempt > 1);
             apply(one);
         });
-        while (running && !recorded) {
+        while (running) {
             try {
-                position.record(one.record.offset()); // it changed nothing, so nothing recorded it
-                recorded = true;
+                state.recordUnchanged();
+                break;
             } catch (StorageUnavailableException e) {
                 LOG.warnf(
                         "Cannot record offset %d in the local state, retrying: %s",
@@ -191,7 +172,7 @@ final class Applier implements Runnable {
                 pause(1000);
             }
         }
-        applying = -1;
+        state.done();
     }
 
     /**
@@ -205,7 +186,7 @@ final class Applier implements Runnable {
         one.outcome = null;
         one.failure = null;
         try {
-            one.outcome = one.entry.command().applyTo(state);
+            one.outcome = one.entry.command().applyTo(state.storage());
         } catch (StorageUnavailableException e) {
             throw e;
         } catch (StorageException e) {

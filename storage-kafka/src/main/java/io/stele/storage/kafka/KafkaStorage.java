@@ -9,7 +9,7 @@ import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.TransferStore;
 import io.stele.storage.VersionStore;
 import io.stele.storage.forwarding.ForwardingStorage;
-import io.stele.storage.sql.SqlStorage;
+import io.stele.storage.sql.ReplicaState;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +44,7 @@ public final class KafkaStorage extends ForwardingStorage {
 
     private final KafkaLogSettings settings;
     private final KafkaTopic topic;
-    private final SqlStorage local;
+    private final ReplicaState local;
     private final LogStores stores;
     private volatile Applier applier;
     private volatile KafkaProducer<byte[], byte[]> producer;
@@ -53,13 +53,13 @@ public final class KafkaStorage extends ForwardingStorage {
     public KafkaStorage(KafkaLogSettings settings) {
         this.settings = settings;
         this.topic = new KafkaTopic(settings);
-        this.local = SqlStorage.openLocalState(KIND, settings.stateDir(), this::appliedRecordTime, c -> {
-            Applier a = applier;
-            if (a != null) {
-                a.beforeCommit(c);
-            }
-        });
-        this.stores = new LogStores(local, this::write);
+        this.local = ReplicaState.open(
+                KIND,
+                settings.stateDir(),
+                "The folder of the local state holds a registry that was not built from a Kafka log (an"
+                        + " embedded database?): give stele.storage.kafka.state-dir a folder of its own.",
+                this::appliedRecordTime);
+        this.stores = new LogStores(local.storage(), this::write);
     }
 
     /**
@@ -68,7 +68,7 @@ public final class KafkaStorage extends ForwardingStorage {
      */
     @Override
     protected RegistryStorage delegate() {
-        return local;
+        return local.storage();
     }
 
     private Instant appliedRecordTime() {
@@ -96,13 +96,11 @@ public final class KafkaStorage extends ForwardingStorage {
             return;
         }
         KafkaTopic.Description log = topic.prepare();
-        local.start();
-        LocalState state = new LocalState(local.dataSource());
-        LocalState.Position position = state.open(log.topicId());
-        if (!position.topicId().equals(log.topicId())) {
+        ReplicaState.Position position = local.start(log.topicId());
+        if (!position.logId().equals(log.topicId())) {
             throw new StorageMisconfiguredException("The local state in " + settings.stateDir()
                     + " (stele.storage.kafka.state-dir) was built from another topic"
-                    + " (id " + position.topicId() + ") than '" + settings.topic() + "' (id " + log.topicId()
+                    + " (id " + position.logId() + ") than '" + settings.topic() + "' (id " + log.topicId()
                     + "). Delete that folder to rebuild it from the log.");
         }
         if (position.appliedOffset() >= log.endOffset()) {
@@ -126,12 +124,7 @@ public final class KafkaStorage extends ForwardingStorage {
             throw topic.clientRefused("producer", e);
         }
         applier = new Applier(
-                consumer,
-                new TopicPartition(settings.topic(), 0),
-                local,
-                state,
-                position.appliedOffset(),
-                log.endOffset());
+                consumer, new TopicPartition(settings.topic(), 0), local, position.appliedOffset(), log.endOffset());
         applierThread = new Thread(applier, "stele-kafka-applier");
         applierThread.setDaemon(true);
         applierThread.start();
@@ -141,7 +134,10 @@ public final class KafkaStorage extends ForwardingStorage {
     @Override
     public boolean isReady() {
         Applier a = applier;
-        return a != null && a.stopped() == null && a.caughtUp() && local.isReady();
+        return a != null
+                && a.stopped() == null
+                && a.caughtUp()
+                && local.storage().isReady();
     }
 
     /** The local database, for tests that make it fail. */

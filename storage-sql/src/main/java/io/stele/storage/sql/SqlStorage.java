@@ -21,6 +21,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -131,18 +132,17 @@ public final class SqlStorage implements RegistryStorage {
      * replica that applies a log records there how far it has applied.
      */
     @FunctionalInterface
-    public interface CommitHook {
+    interface CommitHook {
         void run(Connection connection) throws SQLException;
     }
 
     /**
-     * The embedded database as the local state of a replica that applies a shared log in order:
-     * the time stamps of what it stores come from {@code clock} (the time the log gives, so that
-     * every replica stores the same), and {@code beforeCommit} runs in every write transaction. Each
-     * commit is not forced to disk before it returns, because the log, not this database, is what
-     * must survive a crash: a replica that loses its last commits applies them again. Not started.
+     * The embedded database as the local state of a replica that applies a shared log in order
+     * ({@link ReplicaState}): the time stamps of what it stores come from {@code clock}, and
+     * {@code beforeCommit} runs in every write transaction. Commits are not forced to disk. Not
+     * started.
      */
-    public static SqlStorage openLocalState(String kind, Path dir, Supplier<Instant> clock, CommitHook beforeCommit) {
+    static SqlStorage openLocalState(String kind, Path dir, Supplier<Instant> clock, CommitHook beforeCommit) {
         AgroalDataSource pool = h2Pool(StorageKindConfigSource.embeddedJdbcUrl(dir), 32);
         Flyway flyway = Flyway.configure()
                 .dataSource(pool)
@@ -162,21 +162,57 @@ public final class SqlStorage implements RegistryStorage {
     }
 
     /**
+     * PostgreSQL outside any container, from its settings: its own connection pool and schema
+     * migration, released on {@link #close()}. Not started.
+     *
+     * @throws IllegalStateException naming the setting, when one is wrong whatever the database says
+     */
+    public static SqlStorage openPostgresql(SqlStorageConfig.Postgresql settings) {
+        SqlStorageConfig.validate(settings);
+        AgroalDataSource pool = pool(
+                settings.url(),
+                org.postgresql.Driver.class,
+                settings.username(),
+                settings.password(),
+                settings.poolSize(),
+                Map.of("reWriteBatchedInserts", "true"));
+        Flyway flyway = Flyway.configure()
+                .dataSource(pool)
+                .locations(SqlDialect.POSTGRESQL.migrations())
+                .load();
+        return postgresql(settings.url() + " (stele.storage.postgresql.url)", pool, flyway, pool::close);
+    }
+
+    /**
      * A pool of connections to an H2 database, the same pool Quarkus gives its datasources. H2's own
      * pool rolls every connection back when it is handed out, and a rollback empties H2's cache of
      * parsed statements, so every statement was parsed again on every use.
      */
     private static AgroalDataSource h2Pool(String url, int maxConnections) {
+        return pool(url, org.h2.Driver.class, "stele", "stele", maxConnections, Map.of());
+    }
+
+    private static AgroalDataSource pool(
+            String url,
+            Class<? extends java.sql.Driver> driver,
+            String user,
+            String password,
+            int maxConnections,
+            Map<String, String> properties) {
         try {
             return AgroalDataSource.from(new AgroalDataSourceConfigurationSupplier()
                     .connectionPoolConfiguration(pool -> pool.maxSize(maxConnections)
                             .acquisitionTimeout(Duration.ofSeconds(30))
-                            .connectionFactoryConfiguration(factory -> factory.jdbcUrl(url)
-                                    .connectionProviderClass(org.h2.Driver.class)
-                                    .principal(new NamePrincipal("stele"))
-                                    .credential(new SimplePassword("stele")))));
+                            .connectionFactoryConfiguration(factory -> {
+                                factory.jdbcUrl(url)
+                                        .connectionProviderClass(driver)
+                                        .principal(new NamePrincipal(user))
+                                        .credential(new SimplePassword(password));
+                                properties.forEach(factory::jdbcProperty);
+                                return factory;
+                            })));
         } catch (SQLException e) {
-            throw new StorageUnavailableException("Cannot open the H2 database at " + url + ": " + e.getMessage(), e);
+            throw new StorageUnavailableException("Cannot open the database at " + url + ": " + e.getMessage(), e);
         }
     }
 
