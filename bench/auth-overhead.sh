@@ -34,7 +34,7 @@ stop_all() {
 trap stop_all EXIT
 
 mkdir -p "$kc/data/import"
-cp "$root/storage-testkit/src/main/resources/io/stele/keycloak/stele-realm.json" "$kc/data/import/"
+cp "$root/test-servers/src/main/resources/io/stele/keycloak/stele-realm.json" "$kc/data/import/"
 JAVA_HOME=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")} JAVA_OPTS_KC_HEAP="-Xms64m -Xmx256m" \
   bash "$kc/bin/kc.sh" start-dev --http-host=127.0.0.1 --http-port=$kc_port --import-realm --db-url-path="$work/kc" \
   > "$work/keycloak.log" 2>&1 &

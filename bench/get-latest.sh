@@ -9,8 +9,8 @@
 # API=confluent measures the Confluent API's hot paths instead: GET /subjects/{s}/versions/latest and
 # GET /schemas/ids/{id} (each seeded artifact is a subject, with a schema id of its own).
 #
-# Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
-# PostgreSQL server (Debian: postgresql). Builds bench/bare when it is not built. Everything runs on
+# Needs a built project (mvn -B -DskipTests install) and wrk; the backend's server is started as the
+# tests start it (bench/lib.sh). Builds bench/bare when it is not built. Everything runs on
 # 127.0.0.1 and is removed afterwards.
 kind=${1:-postgresql}
 artifacts=${2:-10000}

@@ -13,7 +13,8 @@ rounds=${2:-3}
 source "$(dirname "$0")/lib.sh"
 cd "$root"
 mvn -B -q -Dstyle.color=never dependency:build-classpath -pl storage-infinispan -Dmdep.outputFile="$work/classpath.txt" >/dev/null
-start_infinispan
+start_backend infinispan
 java -cp "storage-infinispan/target/test-classes:storage-infinispan/target/classes:$(cat "$work/classpath.txt")" \
-  io.stele.storage.infinispan.RequestCosts "127.0.0.1:$iport" "$infinispan_pid" "$seconds" "$rounds" 2> "$work/requests.log" \
+  io.stele.storage.infinispan.RequestCosts "$(store_setting stele.storage.infinispan.servers)" "$(server_pid)" \
+  "$seconds" "$rounds" 2> "$work/requests.log" \
   || { tail -30 "$work/requests.log" >&2; exit 1; }

@@ -1,30 +1,27 @@
 # Shared by the benchmark scripts: starts a private PostgreSQL, Kafka broker or Infinispan node (or
-# none, for the embedded default) and the packaged registry on 127.0.0.1, and removes everything on
-# exit.
+# none, for the embedded default) as the tests start them (storage-testkit's ServeBackend) and the
+# packaged registry on 127.0.0.1, and removes everything on exit.
 #   start_registry <postgresql|kafka|infinispan|embedded> [extra java -D settings...]
-# sets: root, work, port, registry_pid
+# sets: root, work, port, registry_pid, backend_pid
+# BACKEND_SETTINGS: server settings, name=value separated by spaces (postgresql.conf names for
+# PostgreSQL); INFINISPAN_JAVA_OPTS: the Infinispan node's collector (the throughput collector by
+# default, as docs/storage.md advises for servers with few cores; empty for G1).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jar=$root/app/target/quarkus-app/quarkus-run.jar
 work=$(mktemp -d /tmp/stele-bench.XXXXXX)
 chmod 755 "$work"
 port=${PORT:-18080}
-pgport=${PGPORT:-15432}
-kport=${KAFKA_PORT:-19092}
-iport=${INFINISPAN_PORT:-11322}
 registry_pid=
-kafka_pid=
-infinispan_pid=
+backend_pid=
 bare_pid=
-pgbin=
 export LUA_PATH="$root/bench/?.lua;;"
 
 cleanup() {
   if [ -n "$registry_pid" ]; then kill "$registry_pid" 2>/dev/null || true; wait "$registry_pid" 2>/dev/null || true; fi
-  if [ -n "$kafka_pid" ]; then kill "$kafka_pid" 2>/dev/null || true; wait "$kafka_pid" 2>/dev/null || true; fi
-  if [ -n "$infinispan_pid" ]; then kill "$infinispan_pid" 2>/dev/null || true; wait "$infinispan_pid" 2>/dev/null || true; fi
+  # ServeBackend stops its server and deletes its files when it is stopped
+  if [ -n "$backend_pid" ]; then kill "$backend_pid" 2>/dev/null || true; wait "$backend_pid" 2>/dev/null || true; fi
   if [ -n "$bare_pid" ]; then kill "$bare_pid" 2>/dev/null || true; wait "$bare_pid" 2>/dev/null || true; fi
-  if [ -f "$work/pg/postmaster.pid" ]; then as_pg "$pgbin/pg_ctl" stop -m fast -D "$work/pg" >/dev/null || true; fi
   if [ -s "$work/wrk.err" ]; then
     echo "wrk reported:" >&2; sort "$work/wrk.err" | uniq -c | head -5 >&2
     if grep -q ERROR "$work/registry.log" 2>/dev/null; then
@@ -34,34 +31,18 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 start_registry() {
   local kind=$1; shift
   [ -f "${REGISTRY_JAR:-$jar}" ] || { echo "Build the registry first: mvn -B -DskipTests install" >&2; exit 1; }
   command -v wrk >/dev/null || { echo "The benchmarks need wrk (Debian: apt-get install wrk)" >&2; exit 1; }
   local settings=(-Dquarkus.http.port=$port -Dquarkus.http.host=127.0.0.1 -Dquarkus.log.level=WARN "$@")
-  if [ "$kind" = postgresql ]; then
-    pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-    [ "$(id -u)" = 0 ] && chown postgres "$work"
-    echo stele > "$work/pw"
-    as_pg "$pgbin/initdb" -D "$work/pg" -U stele --pwfile="$work/pw" --auth-host=scram-sha-256 -E UTF8 --locale=C >/dev/null 2>&1
-    as_pg "$pgbin/pg_ctl" start -w -D "$work/pg" -l "$work/pg.log" \
-      -o "-p $pgport -h 127.0.0.1 -k $work -c max_connections=200 ${PG_OPTS:-}" >/dev/null
-    PGPASSWORD=stele "$pgbin/psql" -q -h 127.0.0.1 -p $pgport -U stele -d postgres -c "CREATE DATABASE stele"
-    settings+=(-Dstele.storage.kind=postgresql -Dstele.storage.postgresql.url=jdbc:postgresql://127.0.0.1:$pgport/stele
-      -Dstele.storage.postgresql.username=stele -Dstele.storage.postgresql.password=stele)
-  elif [ "$kind" = kafka ]; then
-    start_kafka
-    settings+=(-Dstele.storage.kind=kafka -Dstele.storage.kafka.bootstrap-servers=127.0.0.1:$kport
-      -Dstele.storage.kafka.replication-factor=1 -Dstele.storage.kafka.min-insync-replicas=1
-      -Dstele.storage.kafka.state-dir=$work/state)
-  elif [ "$kind" = infinispan ]; then
-    start_infinispan
-    settings+=(-Dstele.storage.kind=infinispan -Dstele.storage.infinispan.servers=127.0.0.1:$iport
-      -Dstele.storage.infinispan.owners=1)
-  else
+  if [ "$kind" = embedded ]; then
     settings+=(-Dstele.storage.embedded.dir=$work/data)
+  else
+    start_backend "$kind"
+    local line
+    while IFS= read -r line; do settings+=("-D$line"); done < "$work/store.properties"
   fi
   java -Xmx1g ${JAVA_OPTS:-} "${settings[@]}" -jar "${REGISTRY_JAR:-$jar}" > "$work/registry.log" 2>&1 &
   registry_pid=$!
@@ -87,57 +68,37 @@ start_bare() {
   echo "The bare application did not start:" >&2; cat "$work/bare.log" >&2; exit 1
 }
 
-# A one-node Infinispan cluster from the jars the build resolved (module infinispan-server), in
-# $work/infinispan, with its file store and index on disk. Its JVM runs the throughput collector, as
-# docs/storage.md advises for servers with few cores; INFINISPAN_JAVA_OPTS replaces that choice.
-start_infinispan() {
-  local cp_file=$root/infinispan-server/target/classes/io/stele/infinispan-server/classpath.txt
+# The server of a backend, started as the tests start it, in $work/backend: storage-testkit's
+# ServeBackend writes the registry settings of a new store on it to $work/store.properties, one
+# key=value a line, and keeps the server until it is stopped.
+start_backend() {
+  local kind=$1 cp_file=$root/storage-testkit/target/classpath.txt server_settings
   [ -f "$cp_file" ] || { echo "Build the project first: mvn -B -DskipTests install" >&2; exit 1; }
-  mkdir -p "$work/infinispan"
-  # the node runs until its input ends: a pipe this shell holds open until it exits
-  mkfifo "$work/infinispan.in"
-  exec 9<>"$work/infinispan.in"
-  java -Xmx1g -Djava.net.preferIPv4Stack=true ${INFINISPAN_JAVA_OPTS--XX:+UseParallelGC} -cp "$(cat "$cp_file"):$root/infinispan-server/target/classes" \
-    io.stele.infinispan.server.HotRodNode port=$iport data="$work/infinispan" cluster=stele-bench node=bench \
-    bind-port=$((iport + 1)) members=$((iport + 1)) expect=1 < "$work/infinispan.in" > "$work/infinispan.log" 2>&1 &
-  infinispan_pid=$!
-  for _ in $(seq 240); do grep -qs "Stele test Infinispan node ready" "$work/infinispan.log" && return 0; sleep 0.5; done
-  echo "The Infinispan node did not start:" >&2; tail -50 "$work/infinispan.log" >&2; exit 1
+  read -r -a server_settings <<<"${BACKEND_SETTINGS:-}"
+  if [ "$kind" = infinispan ]; then
+    server_settings+=("java-options=-Xms64m -Xmx1g ${INFINISPAN_JAVA_OPTS--XX:+UseParallelGC}")
+  fi
+  # it serves until its input ends: a pipe this shell holds open until it exits, even if killed
+  mkfifo "$work/backend.in"
+  exec 9<>"$work/backend.in"
+  java -Xmx256m -cp "$root/storage-testkit/target/classes:$(cat "$cp_file")" \
+    io.stele.storage.testkit.backends.ServeBackend "$kind" "$work/backend" "$work/store.properties" \
+    "${server_settings[@]}" < "$work/backend.in" > "$work/backend.log" 2>&1 &
+  backend_pid=$!
+  for _ in $(seq 480); do # up to 4 minutes for the server to answer
+    [ -f "$work/store.properties" ] && return 0
+    kill -0 "$backend_pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  echo "The $kind server did not start:" >&2; tail -50 "$work/backend.log" >&2; exit 1
 }
 
-# A single-node KRaft broker from the jars the build resolved (module kafka-broker), in $work/kafka.
-start_kafka() {
-  local cp_file=$root/kafka-broker/target/classes/io/stele/kafka-broker/classpath.txt
-  [ -f "$cp_file" ] || { echo "Build the project first: mvn -B -DskipTests install" >&2; exit 1; }
-  local cp cport=$((kport + 1))
-  cp=$(cat "$cp_file")
-  mkdir -p "$work/kafka"
-  cat > "$work/kafka/server.properties" <<PROPS
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:$cport
-listeners=PLAINTEXT://127.0.0.1:$kport,CONTROLLER://127.0.0.1:$cport
-advertised.listeners=PLAINTEXT://127.0.0.1:$kport
-controller.listener.names=CONTROLLER
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
-inter.broker.listener.name=PLAINTEXT
-log.dirs=$work/kafka/logs
-num.partitions=1
-auto.create.topics.enable=false
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-share.coordinator.state.topic.replication.factor=1
-share.coordinator.state.topic.min.isr=1
-group.initial.rebalance.delay.ms=0
-PROPS
-  java -cp "$cp" kafka.tools.StorageTool format -t "$(java -cp "$cp" kafka.tools.StorageTool random-uuid)" \
-    -c "$work/kafka/server.properties" > "$work/kafka/format.log" 2>&1
-  java -Xmx512m -cp "$cp" kafka.Kafka "$work/kafka/server.properties" > "$work/kafka/kafka.log" 2>&1 &
-  kafka_pid=$!
-  for _ in $(seq 120); do grep -q "Kafka Server started" "$work/kafka/kafka.log" && return 0; sleep 0.5; done
-  echo "The Kafka broker did not start:" >&2; tail -50 "$work/kafka/kafka.log" >&2; exit 1
-}
+# One registry setting of the store start_backend made: store_setting stele.storage.kafka.topic
+store_setting() { sed -n "s/^${1//./\\.}=//p" "$work/store.properties"; }
+
+# The pid of the server's own JVM (Kafka, Infinispan), a child of ServeBackend; none for PostgreSQL,
+# whose server runs apart from it
+server_pid() { [ -n "$backend_pid" ] && pgrep -P "$backend_pid" java | head -1 || true; }
 
 # Creates artifacts bench-0 .. bench-<n-1> through the REST API, with wrk, and stops it once both
 # of its threads have created their last artifact.
@@ -165,9 +126,9 @@ seed_artifacts() {
 # CPU time used so far by the registry process, in clock ticks (getconf CLK_TCK a second).
 registry_cpu() { cpu_ticks "$registry_pid"; }
 
-# CPU time used so far by the backend's server when the bench started one JVM for it
-# (Infinispan, Kafka), in clock ticks; else 0
-backend_cpu() { local pid=${infinispan_pid:-$kafka_pid}; if [ -n "$pid" ]; then cpu_ticks "$pid"; else echo 0; fi; }
+# CPU time used so far by the backend's server when it runs in a JVM (Infinispan, Kafka), in clock
+# ticks; else 0
+backend_cpu() { local pid; pid=$(server_pid); if [ -n "$pid" ]; then cpu_ticks "$pid"; else echo 0; fi; }
 
 cpu_ticks() {
   awk '{print $14+$15}' "/proc/$1/stat"

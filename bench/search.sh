@@ -6,7 +6,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 n=${1:-1000000}
 rounds=${2:-20}
 start_registry postgresql
-psql_stele() { PGPASSWORD=stele "$pgbin/psql" -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p $pgport -U stele -d stele "$@"; }
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pg_url=$(store_setting stele.storage.postgresql.url) # jdbc:postgresql://127.0.0.1:<port>/<database>
+psql_stele() {
+  PGPASSWORD=$(store_setting stele.storage.postgresql.password) "$pgbin/psql" -q -v ON_ERROR_STOP=1 \
+    -d "postgresql://$(store_setting stele.storage.postgresql.username)@${pg_url#jdbc:postgresql://}" "$@"
+}
 
 echo "Inserting $n artifacts..."
 start=$(date +%s)

@@ -10,8 +10,8 @@
 # REGISTRY_JAR runs another build's quarkus-run.jar; JAVA_OPTS adds JVM options to the registry (a
 # profile: -XX:StartFlightRecording=settings=profile,...). INFINISPAN_JAVA_OPTS sets the Infinispan
 # node's, in place of its default -XX:+UseParallelGC (set empty, the node runs the JVM's own collector).
-# Needs a built registry (mvn -B -DskipTests install), wrk, and for PostgreSQL the machine's
-# PostgreSQL server (Debian: postgresql). Everything runs on 127.0.0.1 and is removed afterwards.
+# Needs a built project (mvn -B -DskipTests install) and wrk; the backend's server is started as the
+# tests start it (bench/lib.sh). Everything runs on 127.0.0.1 and is removed afterwards.
 kind=${1:-postgresql}
 seconds=${2:-20}
 source "$(dirname "$0")/lib.sh"

@@ -38,12 +38,14 @@ public final class InfinispanServer implements AutoCloseable {
     private final Path home;
     private final String classPath;
     private final SelfSignedTls tls;
+    private final List<String> javaOptions;
     private final List<Node> nodes = new ArrayList<>();
 
-    private InfinispanServer(Path home, String classPath, int size, SelfSignedTls tls) {
+    private InfinispanServer(Path home, String classPath, int size, SelfSignedTls tls, List<String> javaOptions) {
         this.home = home;
         this.classPath = classPath;
         this.tls = tls;
+        this.javaOptions = List.copyOf(javaOptions);
         for (int i = 1; i <= size; i++) {
             nodes.add(new Node("node-" + i, home.resolve("node-" + i), Local.freePort(), Local.freePort()));
         }
@@ -51,7 +53,19 @@ public final class InfinispanServer implements AutoCloseable {
 
     /** Starts a cluster of {@code size} nodes in a new folder under {@code parent}. */
     public static InfinispanServer start(Path parent, int size) {
-        return start(parent, size, false);
+        return start(parent, size, false, defaultJavaOptions());
+    }
+
+    /**
+     * Starts a cluster of {@code size} nodes whose JVMs run with {@code javaOptions} (heap and
+     * collector) in place of the tests' small serial-collector heap.
+     */
+    public static InfinispanServer start(Path parent, int size, List<String> javaOptions) {
+        return start(parent, size, false, javaOptions);
+    }
+
+    private static List<String> defaultJavaOptions() {
+        return List.of("-Xms64m", "-Xmx" + HEAP, "-XX:+UseSerialGC");
     }
 
     /**
@@ -59,15 +73,15 @@ public final class InfinispanServer implements AutoCloseable {
      * #tls()}), in a new folder under {@code parent}.
      */
     public static InfinispanServer startOverTls(Path parent) {
-        return start(parent, 1, true);
+        return start(parent, 1, true, defaultJavaOptions());
     }
 
-    private static InfinispanServer start(Path parent, int size, boolean overTls) {
+    private static InfinispanServer start(Path parent, int size, boolean overTls, List<String> javaOptions) {
         try {
             Files.createDirectories(parent);
             Path home = Files.createTempDirectory(parent.toAbsolutePath(), "stele-infinispan-");
-            InfinispanServer server =
-                    new InfinispanServer(home, serverClassPath(), size, overTls ? SelfSignedTls.create(home) : null);
+            InfinispanServer server = new InfinispanServer(
+                    home, serverClassPath(), size, overTls ? SelfSignedTls.create(home) : null, javaOptions);
             server.startAgain();
             return server;
         } catch (IOException e) {
@@ -186,11 +200,10 @@ public final class InfinispanServer implements AutoCloseable {
         void launch() {
             String members =
                     nodes.stream().map(n -> String.valueOf(n.clusterPort)).collect(Collectors.joining(","));
-            List<String> command = List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xms64m",
-                    "-Xmx" + HEAP,
-                    "-XX:+UseSerialGC",
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(javaOptions);
+            command.addAll(List.of(
                     "-Djava.net.preferIPv4Stack=true",
                     "-cp",
                     classPath,
@@ -201,9 +214,8 @@ public final class InfinispanServer implements AutoCloseable {
                     "node=" + name,
                     "bind-port=" + clusterPort,
                     "members=" + members,
-                    "expect=" + nodes.size());
+                    "expect=" + nodes.size()));
             if (tls != null) {
-                command = new ArrayList<>(command);
                 command.add("tls-keystore=" + tls.keyStore());
                 command.add("tls-password=" + tls.password());
             }

@@ -3,6 +3,7 @@ package io.stele.storage.testkit.backends;
 import io.stele.testservers.InfinispanServer;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -71,11 +72,25 @@ public final class InfinispanBackend implements Backend {
         }
     }
 
-    /** Starts {@link InfinispanBackend}s; its server takes no settings. */
+    /**
+     * Starts {@link InfinispanBackend}s. Its one server setting, {@code java-options}, replaces the
+     * node's JVM options (heap and collector), separated by spaces.
+     */
     public static final class Launcher extends Backend.Launcher {
 
         public Launcher() {
-            super(KIND, withoutSettings(KIND, InfinispanBackend::start));
+            super(KIND, (parent, serverSettings) -> {
+                Map<String, String> rest = new HashMap<>(serverSettings);
+                String javaOptions = rest.remove("java-options");
+                if (!rest.isEmpty()) {
+                    throw new IllegalArgumentException(
+                            "The infinispan test backend takes only java-options, was given " + rest.keySet());
+                }
+                return javaOptions == null
+                        ? InfinispanBackend.start(parent)
+                        : new InfinispanBackend(InfinispanServer.start(
+                                parent, 1, List.of(javaOptions.trim().split("\\s+"))));
+            });
         }
     }
 }
