@@ -121,10 +121,10 @@ public class ConfluentAnswers {
             return null;
         }
         // most lookups find the subject's latest version, which the latest cache holds for every subject
-        CachedAnswer latest = provider.storage().cachedAnswer(subject);
+        CachedAnswer latest = provider.answers().cachedAnswer(subject);
         CachedAnswer cached = latest != null && latest.globalId() == known
                 ? latest
-                : provider.storage().cachedAnswer(known);
+                : provider.answers().cachedAnswer(known);
         if (cached == null || !cached.isOf(subject) || !cached.state().servable()) {
             return null;
         }

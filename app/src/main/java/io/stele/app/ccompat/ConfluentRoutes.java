@@ -204,7 +204,7 @@ public class ConfluentRoutes {
         if (encoded.isEmpty() || encoded.indexOf('/') >= 0 || !provider.isStarted()) {
             return null;
         }
-        CachedAnswer latest = provider.storage().cachedAnswer(URIDecoder.decodeURIComponent(encoded, false));
+        CachedAnswer latest = provider.answers().cachedAnswer(URIDecoder.decodeURIComponent(encoded, false));
         return latest == null ? null : answers.version(latest);
     }
 

@@ -26,9 +26,9 @@ import java.util.function.Function;
 /**
  * Refuses every write, through any API, that the mode in force forbids: in {@link Mode#READONLY}
  * mode, globally or for the artifact written, each write but a change of a MODE rule throws {@link
- * ReadOnlyException} before it reaches the backend. Reads pass untouched. The modes are read
- * through {@code modes}, which the application points at the read cache, so a write costs no extra
- * call to the backend. Thread-safe.
+ * ReadOnlyException} before it reaches the backend. Reads pass untouched. The modes are read from
+ * the storage it guards (the read cache, so a write costs no extra call to the backend).
+ * Thread-safe.
  */
 public final class ModeGuard extends ForwardingStorage {
 
@@ -40,12 +40,9 @@ public final class ModeGuard extends ForwardingStorage {
     private final RuleStore rules = new Rules();
     private final TransferStore transfer = new Transfer();
 
-    /**
-     * @param modes a scope's MODE rule
-     */
-    public ModeGuard(RegistryStorage backend, Function<RuleScope, Optional<String>> modes) {
+    public ModeGuard(RegistryStorage backend) {
         this.backend = backend;
-        this.modes = modes;
+        this.modes = scope -> backend.rules().get(scope, RuleType.MODE);
     }
 
     @Override

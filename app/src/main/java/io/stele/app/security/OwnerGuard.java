@@ -21,7 +21,6 @@ import io.stele.storage.forwarding.ForwardingTransferReads;
 import io.stele.storage.forwarding.ForwardingVersionReads;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -30,13 +29,11 @@ import java.util.function.Supplier;
  * modifiedBy}, whatever the request said. With owner-only writes on, a change to an existing
  * artifact (a version, its metadata, states, rules or deletion) by anyone but its creator or an
  * admin throws {@link NotOwnerException} before it reaches the backend. An import keeps the names
- * it carries (only admins import). Owners are read through {@code owners}, which the application
- * points at the read cache. Thread-safe.
+ * it carries (only admins import). Owners are read from the storage it guards. Thread-safe.
  */
 public final class OwnerGuard extends ForwardingStorage {
 
     private final RegistryStorage backend;
-    private final Function<String, Optional<StoredArtifact>> artifactsRead;
     private final Supplier<Caller> callers;
     private final boolean ownerOnly;
 
@@ -46,17 +43,13 @@ public final class OwnerGuard extends ForwardingStorage {
     private final TransferStore transfer = new Transfer();
 
     /**
-     * @param artifactsRead an artifact as the registry knows it, read through the cache
+     * @param backend what it guards, from which it reads owners (the read cache, so a write costs
+     *     no extra call to the backend)
      * @param callers the caller of the request being served
      * @param ownerOnly whether only an artifact's creator, or an admin, may change it
      */
-    public OwnerGuard(
-            RegistryStorage backend,
-            Function<String, Optional<StoredArtifact>> artifactsRead,
-            Supplier<Caller> callers,
-            boolean ownerOnly) {
+    public OwnerGuard(RegistryStorage backend, Supplier<Caller> callers, boolean ownerOnly) {
         this.backend = backend;
-        this.artifactsRead = artifactsRead;
         this.callers = callers;
         this.ownerOnly = ownerOnly;
     }
@@ -90,7 +83,7 @@ public final class OwnerGuard extends ForwardingStorage {
     private Caller requireOwner(String artifactId) {
         Caller caller = callers.get();
         if (ownerOnly && !caller.allows(Role.ADMIN)) {
-            Optional<String> owner = artifactsRead.apply(artifactId).map(StoredArtifact::createdBy);
+            Optional<String> owner = backend.artifacts().get(artifactId).map(StoredArtifact::createdBy);
             if (owner.isPresent() && !owner.get().equals(caller.name())) {
                 throw new NotOwnerException(artifactId, caller.name());
             }

@@ -13,18 +13,14 @@ import io.stele.app.security.AuthConfig;
 import io.stele.app.security.Caller;
 import io.stele.app.security.OwnerGuard;
 import io.stele.storage.RegistryStorage;
-import io.stele.storage.RuleScope;
-import io.stele.storage.RuleType;
 import io.stele.storage.StorageMisconfiguredException;
 import io.stele.storage.StorageUnavailableException;
-import io.stele.storage.StoredArtifact;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -36,7 +32,17 @@ import org.jboss.logging.Logger;
 
 /**
  * Finds the one backend that {@code stele.storage.kind} selects among the backend modules on the
- * classpath, puts the read cache in front of it, and starts it.
+ * classpath, puts the read cache in front of it and the guards in front of that, and starts it.
+ * Each decorator is a plain {@link RegistryStorage} over the next, and reads what it needs from the
+ * one below it:
+ *
+ * <pre>
+ * ModeGuard → OwnerGuard → CachingStorage → TimedStorage → backend
+ * </pre>
+ *
+ * The guards refuse a write before the cache or the backend sees it, and read modes and owners from
+ * the cache. The answers served from memory come from the cache itself ({@link #answers()}): they
+ * are reads, which the guards pass untouched.
  *
  * <p>A start that fails as {@link StorageUnavailableException} (the server is not there yet) is
  * transient: the registry starts anyway, answers 503, stays not ready, and tries again every 2 s,
@@ -63,7 +69,11 @@ public class StorageProvider {
     private static final Logger LOG = Logger.getLogger(StorageProvider.class);
     private static final long RETRY_SECONDS = 2;
 
-    private final CachingStorage storage;
+    /** What every API reads and writes through: the guards over the cache. */
+    private final RegistryStorage storage;
+    /** The read cache, whose answers from memory the hot routes serve. */
+    private final CachingStorage readCache;
+
     private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "stele-storage-start");
         t.setDaemon(true);
@@ -95,25 +105,12 @@ public class StorageProvider {
                     "stele.storage.kind=" + kind
                             + " names no storage backend on the classpath; the backends shipped are: embedded, postgresql, kafka, infinispan.");
         }
-        // The guards read modes and owners through the cache above them, once the cache exists.
-        OwnerGuard owners = new OwnerGuard(
+        this.readCache = new CachingStorage(
                 new TimedStorage(backends.get(), meters),
-                this::cachedArtifact,
-                Caller::current,
-                auth.enabled() && auth.ownerOnly());
-        ModeGuard guard = new ModeGuard(owners, this::cachedMode);
-        this.storage =
-                new CachingStorage(guard, CacheBudget.of(cache.maxMemory().asLongValue()), cache.versionTtl(), meters);
-    }
-
-    /** An artifact, read through the read cache. */
-    private Optional<StoredArtifact> cachedArtifact(String artifactId) {
-        return storage.artifacts().get(artifactId);
-    }
-
-    /** A scope's MODE rule, read through the read cache. */
-    private Optional<String> cachedMode(RuleScope scope) {
-        return storage.rules().get(scope, RuleType.MODE);
+                CacheBudget.of(cache.maxMemory().asLongValue()),
+                cache.versionTtl(),
+                meters);
+        this.storage = new ModeGuard(new OwnerGuard(readCache, Caller::current, auth.enabled() && auth.ownerOnly()));
     }
 
     @PostConstruct
@@ -144,7 +141,7 @@ public class StorageProvider {
         try {
             storage.start();
             if (storage.isReady()) { // a backend still catching up (a Kafka replica) fills the cache as it serves
-                storage.warmUp(warmUp);
+                readCache.warmUp(warmUp);
             }
             state = StartState.DONE;
             retries.shutdown();
@@ -224,16 +221,31 @@ public class StorageProvider {
     }
 
     /**
-     * The started backend, behind the read cache.
+     * The started backend, behind the read cache and the guards.
      *
      * @throws StorageUnavailableException while it has not started
      */
-    public CachingStorage storage() {
+    public RegistryStorage storage() {
+        requireStarted();
+        return storage;
+    }
+
+    /**
+     * The read cache's answers from memory, for the hot routes: reads only, so no guard stands in
+     * front of them.
+     *
+     * @throws StorageUnavailableException while the backend has not started
+     */
+    public CachingStorage answers() {
+        requireStarted();
+        return readCache;
+    }
+
+    private void requireStarted() {
         if (!isStarted()) {
             throw new StorageUnavailableException(
                     "The " + storage.kind() + " storage backend has not started yet", startFailure);
         }
-        return storage;
     }
 
     public String kind() {

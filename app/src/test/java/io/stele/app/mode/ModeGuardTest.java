@@ -29,7 +29,7 @@ class ModeGuardTest {
 
     private ModeGuard guard() throws Exception {
         backend = EveryWrite.seeded("mode-guard-");
-        return new ModeGuard(backend, scope -> backend.rules().get(scope, RuleType.MODE));
+        return new ModeGuard(backend);
     }
 
     @Test

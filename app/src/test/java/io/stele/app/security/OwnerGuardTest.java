@@ -38,7 +38,7 @@ class OwnerGuardTest {
 
     private OwnerGuard guard(boolean ownerOnly) throws Exception {
         backend = EveryWrite.seeded("owner-guard-"); // EXISTING was created by alice
-        return new OwnerGuard(backend, backend.artifacts()::get, caller::get, ownerOnly);
+        return new OwnerGuard(backend, caller::get, ownerOnly);
     }
 
     @Test

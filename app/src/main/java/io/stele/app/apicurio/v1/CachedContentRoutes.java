@@ -92,7 +92,7 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        CachedAnswer answer = provider.storage().cachedAnswer(artifactId);
+        CachedAnswer answer = provider.answers().cachedAnswer(artifactId);
         if (answer == null) {
             ctx.next();
             return;
@@ -112,7 +112,7 @@ public class CachedContentRoutes {
             ctx.next();
             return;
         }
-        CachedAnswer answer = provider.storage().cachedAnswer(globalId);
+        CachedAnswer answer = provider.answers().cachedAnswer(globalId);
         if (answer == null) {
             ctx.next();
             return;

@@ -36,7 +36,7 @@ public class ContentResponses {
      */
     Uni<Response> latest(String artifactId, String ifNoneMatch) {
         return blocking(() -> {
-            CachedAnswer answer = provider.storage().latestAnswer(artifactId);
+            CachedAnswer answer = provider.answers().latestAnswer(artifactId);
             return response(answer.version(), answer.body(), answer.etag(), ifNoneMatch);
         });
     }
