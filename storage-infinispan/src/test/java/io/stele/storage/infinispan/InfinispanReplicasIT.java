@@ -8,12 +8,9 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.Change;
 import io.stele.storage.Content;
 import io.stele.storage.EditableMeta;
-import io.stele.storage.RegistryStorage;
 import io.stele.storage.StorageUnavailableException;
 import io.stele.storage.StoredVersion;
-import io.stele.storage.TransferRecord;
 import io.stele.storage.VersionDraft;
-import io.stele.storage.testkit.ReplicaRaces;
 import io.stele.storage.testkit.backends.Backend;
 import io.stele.storage.testkit.backends.InfinispanBackend;
 import java.nio.file.Path;
@@ -24,12 +21,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,66 +47,6 @@ class InfinispanReplicasIT {
 
     private static InfinispanBackend.Caches newCaches() {
         return ((InfinispanBackend) Backend.shared(InfinispanBackend.KIND)).newStore();
-    }
-
-    private static List<TransferRecord> export(RegistryStorage storage) {
-        List<TransferRecord> records = new ArrayList<>();
-        storage.transfer().export(records::add);
-        return records;
-    }
-
-    @Test
-    void twoReplicas_writingToOneArtifactAtOnce_giveConsecutiveNumbers_andAgreeOnEveryId() throws Exception {
-        InfinispanBackend.Caches caches = newCaches();
-        try (InfinispanStorage a = replica(caches);
-                InfinispanStorage b = replica(caches)) {
-            String shared = "shared-" + UUID.randomUUID();
-            a.artifacts().create(draft(shared, 0));
-            List<StoredVersion> acknowledged = Collections.synchronizedList(new ArrayList<>());
-            ExecutorService pool = Executors.newFixedThreadPool(8);
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<?>> writers = new ArrayList<>();
-            for (int w = 0; w < 8; w++) {
-                InfinispanStorage node = w % 2 == 0 ? a : b;
-                int writer = w;
-                writers.add(pool.submit(() -> {
-                    go.await();
-                    for (int i = 1; i <= 10; i++) {
-                        acknowledged.add(node.versions()
-                                .add(draft(shared, writer * 100 + i))
-                                .latest());
-                    }
-                    return null;
-                }));
-            }
-            go.countDown();
-            for (Future<?> f : writers) {
-                f.get(3, TimeUnit.MINUTES); // a writer that hangs fails the test
-            }
-            pool.shutdown();
-
-            assertThat(a.versions().list(shared))
-                    .containsExactlyElementsOf(
-                            IntStream.rangeClosed(1, 81).boxed().toList());
-            assertThat(acknowledged.stream().map(StoredVersion::version).distinct())
-                    .hasSize(80);
-            assertThat(acknowledged.stream().map(StoredVersion::globalId).distinct())
-                    .hasSize(80);
-            for (StoredVersion v : acknowledged) {
-                assertThat(b.versions().byGlobalId(v.globalId())).contains(v);
-                assertThat(a.versions().get(shared, v.version())).contains(v);
-            }
-            assertThat(export(b)).isEqualTo(export(a));
-        }
-    }
-
-    @Test
-    void concurrentCreatesOfOneId_throughTwoReplicas_createItOnce() throws Exception {
-        InfinispanBackend.Caches caches = newCaches();
-        try (InfinispanStorage a = replica(caches);
-                InfinispanStorage b = replica(caches)) {
-            ReplicaRaces.createOnceThroughBoth(a, b, 20, InfinispanReplicasIT::draft, () -> {});
-        }
     }
 
     /**

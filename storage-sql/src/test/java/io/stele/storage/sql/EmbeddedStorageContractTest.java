@@ -1,6 +1,5 @@
 package io.stele.storage.sql;
 
-import io.stele.storage.RegistryStorage;
 import io.stele.storage.testkit.StorageContractSuite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,13 +9,8 @@ import java.nio.file.Path;
 /** The embedded default, with the JDBC URL it ships with, on a folder of its own under target/. */
 class EmbeddedStorageContractTest extends StorageContractSuite {
 
-    private final Path dir = newDataDir();
-
-    @Override
-    protected RegistryStorage openStorage() {
-        SqlStorage storage = SqlStorage.openEmbedded(dir);
-        storage.start();
-        return storage;
+    EmbeddedStorageContractTest() {
+        super(SqlStorageBeans.EMBEDDED);
     }
 
     static Path newDataDir() {

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.stele.storage.Change;
+import io.stele.storage.RegistryStorage;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.testkit.Drafts;
+import io.stele.storage.testkit.Started;
+import io.stele.storage.testkit.backends.Backend;
+import io.stele.storage.testkit.backends.PostgresBackend;
 import io.stele.testservers.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,46 +21,35 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.postgresql.ds.PGSimpleDataSource;
 
-/** Two nodes on one PostgreSQL database: each hears of the other's changes, within a bound. */
+/**
+ * Two nodes on one PostgreSQL database: each hears of the other's changes within a bound, its own
+ * once, and changes made in the database by anyone. What every backend's replicas show is in
+ * {@link PostgresReplicaContractIT}.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresReplicasIT {
 
     /** The bound docs/storage.md promises for a change to reach another node. */
     static final long BOUND_MILLIS = 1000;
 
-    private final PostgresServer server = PostgresServer.shared();
-    private final String database = server.createDatabase();
-    private SqlStorage a;
-    private SqlStorage b;
+    private final PostgresBackend.Database database =
+            ((PostgresBackend) Backend.shared(PostgresBackend.KIND)).newStore();
+    private RegistryStorage a;
+    private RegistryStorage b;
 
-    private SqlStorage open() {
-        PGSimpleDataSource ds = new PGSimpleDataSource();
-        ds.setURL(server.jdbcUrl(database));
-        ds.setUser(PostgresServer.USER);
-        ds.setPassword(PostgresServer.PASSWORD);
-        SqlStorage storage = SqlStorage.postgresql(
-                server.jdbcUrl(database),
-                ds,
-                Flyway.configure()
-                        .dataSource(ds)
-                        .locations(SqlDialect.POSTGRESQL.migrations())
-                        .load(),
-                () -> {});
-        storage.start();
-        return storage;
+    private RegistryStorage open(String replica) {
+        return Started.ready(database.open(replica));
     }
 
     @BeforeAll
     void start() {
-        a = open();
-        b = open();
+        a = open("a");
+        b = open("b");
     }
 
     @AfterAll
@@ -147,8 +140,8 @@ class PostgresReplicasIT {
         a.artifacts().create(Drafts.avro(id, 1));
         BlockingQueue<Change> heardByB = new LinkedBlockingQueue<>();
         try (AutoCloseable subscription = b.changes().subscribe(heardByB::add);
-                Connection c = DriverManager.getConnection(
-                        server.jdbcUrl(database), PostgresServer.USER, PostgresServer.PASSWORD);
+                Connection c =
+                        DriverManager.getConnection(database.url(), PostgresServer.USER, PostgresServer.PASSWORD);
                 Statement s = c.createStatement()) {
             awaitListening(heardByB);
             s.executeUpdate("UPDATE versions SET state = 'DEPRECATED' WHERE artifact_id = '" + id + "'");
@@ -160,31 +153,5 @@ class PostgresReplicasIT {
                     + "', 'COMPATIBILITY', 'NONE')");
             assertThat(heardByB.poll(BOUND_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(new Change.ArtifactChanged(ahead));
         }
-    }
-
-    @Test
-    void concurrentVersionsThroughBothNodes_leaveOneToNWithoutGapOrDuplicate() throws Exception {
-        String id = "both-" + UUID.randomUUID();
-        a.artifacts().create(Drafts.avro(id, 0));
-        List<Thread> writers = new ArrayList<>();
-        for (SqlStorage node : List.of(a, b, a, b)) {
-            Thread t = new Thread(() -> {
-                for (int i = 0; i < 50; i++) {
-                    node.versions().add(Drafts.avro(id, i));
-                }
-            });
-            writers.add(t);
-            t.start();
-        }
-        for (Thread t : writers) {
-            t.join(TimeUnit.MINUTES.toMillis(2));
-            assertThat(t.isAlive()).as("a writer still runs after 2 minutes").isFalse();
-        }
-        List<Integer> expected = new ArrayList<>();
-        for (int v = 1; v <= 201; v++) {
-            expected.add(v);
-        }
-        assertThat(a.versions().list(id)).isEqualTo(expected);
-        assertThat(b.versions().list(id)).isEqualTo(expected);
     }
 }

@@ -19,6 +19,8 @@ import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionDraft;
 import io.stele.storage.VersionState;
+import io.stele.storage.testkit.backends.Backend;
+import io.stele.storage.testkit.backends.Store;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -40,8 +42,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The behaviour every storage backend must show. A backend's test is a subclass that says how to
- * open the backend against a real server; it passes unchanged when the backend is correct.
+ * The behaviour every storage backend must show. A backend's test is a subclass that names the
+ * backend's kind: the suite opens it through {@link Backend} against a real server and through the
+ * backend's {@code StorageFactory}, and passes unchanged when the backend is correct.
  *
  * <p>Tests use fresh artifact ids, so they share one backend and need no clean-up between them.
  */
@@ -57,13 +60,30 @@ public abstract class StorageContractSuite
                 RulesAheadContract,
                 LatestVersionsContract {
 
+    private static final String REPLICA = "contract";
+
+    /** One store for the class: each opening shows what the previous one wrote. */
+    private final Store store;
+
     private RegistryStorage storage;
 
+    /** The suite over a new store of the JVM's shared backend of {@code kind}. */
+    protected StorageContractSuite(String kind) {
+        this.store = Backend.shared(kind).newStore();
+    }
+
     /**
-     * Opens and starts a backend. Each call within one test class must open the same data, so that
-     * a backend closed and opened again shows what was written before.
+     * Opens and starts the backend over the class's store, returning once it is ready. Each call
+     * opens the same data, so that a backend closed and opened again shows what was written before.
      */
-    protected abstract RegistryStorage openStorage();
+    protected final RegistryStorage openStorage() {
+        return Started.ready(around(store.open(REPLICA)));
+    }
+
+    /** What the suite runs over: the backend itself, or a decorator a subclass puts around it. */
+    protected RegistryStorage around(RegistryStorage backend) {
+        return backend;
+    }
 
     @BeforeAll
     void open() {

@@ -1,5 +1,7 @@
 package io.stele.storage.testkit.backends;
 
+import io.stele.storage.RegistryStorage;
+import io.stele.storage.StorageFactory;
 import java.util.Map;
 
 /**
@@ -15,6 +17,14 @@ public interface Store {
      * new name starts afresh. The map is new and may be changed.
      */
     Map<String, String> replica(String name);
+
+    /**
+     * Opens, not started, the storage that the replica {@code name} of this store would serve, in
+     * this process, through the backend's {@link StorageFactory}: the same settings, the same keys.
+     */
+    default RegistryStorage open(String name) {
+        return StorageFactory.openKind(replica(name));
+    }
 
     /**
      * Brings the store to rest after a bulk load, as an operator would before measuring it (for
