@@ -45,20 +45,23 @@ public abstract class StorageFactory {
     }
 
     /**
-     * Opens, not started, the storage that {@code settings}' {@code stele.storage.kind} names (the
-     * embedded default when absent), through the factory on the class path that opens that kind.
+     * Opens, not started, the storage that {@code settings}' {@code stele.storage.kind} names,
+     * through the factory on the class path that opens that kind.
      *
-     * @throws IllegalArgumentException naming the kinds on the class path, when none opens it
+     * @throws IllegalArgumentException when the settings name no kind, or one no factory here opens
      */
     public static RegistryStorage openKind(Map<String, String> settings) {
-        String kind = settings.getOrDefault("stele.storage.kind", "embedded");
+        String kind = settings.get("stele.storage.kind");
         Map<String, StorageFactory> factories =
                 ServiceLoader.load(StorageFactory.class, StorageFactory.class.getClassLoader()).stream()
                         .map(ServiceLoader.Provider::get)
                         .collect(Collectors.toMap(StorageFactory::kind, f -> f));
         StorageFactory factory = factories.get(kind);
         if (factory == null) {
-            throw new IllegalArgumentException("stele.storage.kind '" + kind + "' is none of the backends here: "
+            throw new IllegalArgumentException((kind == null
+                            ? "The settings name no backend (stele.storage.kind)"
+                            : "stele.storage.kind '" + kind + "' is none of the backends here")
+                    + "; the backends here: "
                     + factories.keySet().stream().sorted().toList());
         }
         return factory.open(settings);

@@ -21,7 +21,6 @@ import io.stele.storage.forwarding.ForwardingTransferReads;
 import io.stele.storage.forwarding.ForwardingVersionReads;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Refuses every write, through any API, that the mode in force forbids: in {@link Mode#READONLY}
@@ -33,7 +32,6 @@ import java.util.function.Function;
 public final class ModeGuard extends ForwardingStorage {
 
     private final RegistryStorage backend;
-    private final Function<RuleScope, Optional<String>> modes;
 
     private final ArtifactStore artifacts = new Artifacts();
     private final VersionStore versions = new Versions();
@@ -42,7 +40,6 @@ public final class ModeGuard extends ForwardingStorage {
 
     public ModeGuard(RegistryStorage backend) {
         this.backend = backend;
-        this.modes = scope -> backend.rules().get(scope, RuleType.MODE);
     }
 
     @Override
@@ -51,7 +48,7 @@ public final class ModeGuard extends ForwardingStorage {
     }
 
     private void requireWritable(Optional<String> artifactId) {
-        if (Mode.inForce(modes, artifactId) == Mode.READONLY) {
+        if (Mode.inForce(scope -> backend.rules().get(scope, RuleType.MODE), artifactId) == Mode.READONLY) {
             throw new ReadOnlyException(artifactId);
         }
     }

@@ -1,7 +1,6 @@
 package io.stele.storage.kafka;
 
-import static org.awaitility.Awaitility.await;
-
+import io.stele.storage.testkit.Started;
 import io.stele.testservers.KafkaServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,26 +35,15 @@ final class KafkaReplicas {
 
     /** Starts a replica and waits until it has caught up with the log. */
     static KafkaStorage startReady(KafkaLogSettings settings) {
-        return startReady(settings, Duration.ofSeconds(60));
+        return Started.ready(new KafkaStorage(settings));
     }
 
     static KafkaStorage startReady(KafkaLogSettings settings, Duration timeout) {
-        KafkaStorage storage = new KafkaStorage(settings);
-        storage.start();
-        try {
-            awaitReady(storage, timeout);
-        } catch (RuntimeException | Error e) {
-            storage.close();
-            throw e;
-        }
-        return storage;
+        return Started.ready(new KafkaStorage(settings), timeout);
     }
 
     /** Waits until a started replica has caught up with the log, failing after {@code timeout}. */
     static void awaitReady(KafkaStorage storage, Duration timeout) {
-        await("the replica catches up with the log and turns ready")
-                .atMost(timeout)
-                .pollInterval(Duration.ofMillis(10))
-                .until(storage::isReady);
+        Started.awaitReady(storage, timeout);
     }
 }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /** The databases the SQL backend runs on, where their SQL differs. */
 enum SqlDialect {
@@ -14,6 +15,13 @@ enum SqlDialect {
      * and triggers that announce changes to other nodes.
      */
     POSTGRESQL("classpath:db/migration/common", "classpath:db/migration/postgresql");
+
+    /**
+     * The PostgreSQL driver's settings the backend relies on: imports send rows in JDBC batches,
+     * which the driver folds into multi-row INSERTs. The registry's datasource takes them through
+     * {@link StorageKindConfigSource}, a pool opened outside it through {@link SqlStorage}.
+     */
+    static final Map<String, String> POSTGRESQL_DRIVER_SETTINGS = Map.of("reWriteBatchedInserts", "true");
 
     private final String[] migrations;
 

@@ -175,7 +175,7 @@ public final class SqlStorage implements RegistryStorage {
                 settings.username(),
                 settings.password(),
                 settings.poolSize(),
-                Map.of("reWriteBatchedInserts", "true"));
+                SqlDialect.POSTGRESQL_DRIVER_SETTINGS);
         Flyway flyway = Flyway.configure()
                 .dataSource(pool)
                 .locations(SqlDialect.POSTGRESQL.migrations())

@@ -5,6 +5,7 @@ import io.smallrye.config.ConfigSourceFactory;
 import io.smallrye.config.ConfigValue;
 import io.smallrye.config.PropertiesConfigSource;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.spi.ConfigSource;
@@ -39,13 +40,17 @@ public class StorageKindConfigSource implements ConfigSourceFactory {
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
         String kind = value(context, "stele.storage.kind", SqlStorageBeans.EMBEDDED);
         String dir = value(context, "stele.storage.embedded.dir", "./data");
-        Map<String, String> settings = Map.of(
+        Map<String, String> settings = new HashMap<>();
+        settings.put(
                 "quarkus.datasource." + SqlStorageBeans.EMBEDDED + ".active",
-                String.valueOf(SqlStorageBeans.EMBEDDED.equals(kind)),
+                String.valueOf(SqlStorageBeans.EMBEDDED.equals(kind)));
+        settings.put(
                 "quarkus.datasource." + SqlStorageBeans.POSTGRESQL + ".active",
-                String.valueOf(SqlStorageBeans.POSTGRESQL.equals(kind)),
-                "quarkus.datasource." + SqlStorageBeans.EMBEDDED + ".jdbc.url",
-                embeddedJdbcUrl(Path.of(dir)));
+                String.valueOf(SqlStorageBeans.POSTGRESQL.equals(kind)));
+        settings.put("quarkus.datasource." + SqlStorageBeans.EMBEDDED + ".jdbc.url", embeddedJdbcUrl(Path.of(dir)));
+        SqlDialect.POSTGRESQL_DRIVER_SETTINGS.forEach((name, value) -> settings.put(
+                "quarkus.datasource." + SqlStorageBeans.POSTGRESQL + ".jdbc.additional-jdbc-properties." + name,
+                value));
         return List.of(new PropertiesConfigSource(settings, "stele-storage-kind", ORDINAL));
     }
 

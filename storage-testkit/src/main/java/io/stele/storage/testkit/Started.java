@@ -8,6 +8,8 @@ import java.time.Duration;
 /** Starting a storage in a test, with a deadline for it to turn ready. */
 public final class Started {
 
+    private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+
     private Started() {}
 
     /**
@@ -15,16 +17,26 @@ public final class Started {
      * applied the log), or closes it and fails after a minute.
      */
     public static <T extends RegistryStorage> T ready(T storage) {
+        return ready(storage, READY_WITHIN);
+    }
+
+    /** As {@link #ready(RegistryStorage)}, failing after {@code within}. */
+    public static <T extends RegistryStorage> T ready(T storage, Duration within) {
         try {
             storage.start();
-            await("the " + storage.kind() + " storage turns ready")
-                    .atMost(Duration.ofSeconds(60))
-                    .pollInterval(Duration.ofMillis(10))
-                    .until(storage::isReady);
+            awaitReady(storage, within);
         } catch (RuntimeException | Error e) {
             storage.close();
             throw e;
         }
         return storage;
+    }
+
+    /** Waits until a started storage is ready, failing after {@code within}. */
+    public static void awaitReady(RegistryStorage storage, Duration within) {
+        await("the " + storage.kind() + " storage turns ready")
+                .atMost(within)
+                .pollInterval(Duration.ofMillis(10))
+                .until(storage::isReady);
     }
 }
