@@ -1,51 +1,47 @@
 package io.stele.app.cache;
 
 /**
- * How {@code stele.cache.max-memory} is shared among everything the registry keeps in memory to
- * answer from, the one place that says so. The shares add up to the whole, so that the caches
- * together hold no more than the setting:
+ * How {@code stele.cache.max-memory} is shared among everything the read cache keeps to answer from
+ * memory, the one place that says so. The shares add up to the whole, so that the cache holds no
+ * more than the setting:
  *
  * <ul>
  *   <li>70% for the latest version of each artifact with its answer, off the heap;
  *   <li>6% for versions by globalId, 12% for content;
- *   <li>5% for the Confluent API's encoded schemas by id, 4% for its encoded versions, 3% for the
- *       lookups it remembers by their text.
+ *   <li>5% for answers encoded about a content (the Confluent API's schema by id), 4% for answers
+ *       encoded about a version (its subject versions), 3% for the questions remembered with the
+ *       version each found (its lookups), all in {@link EncodedAnswers}.
  * </ul>
  *
  * @param latest the latest versions with their answers ({@link LatestCache})
  * @param versions versions by globalId
  * @param contents content by contentId
- * @param confluentSchemas the Confluent API's answers by schema id
- * @param confluentVersions the Confluent API's answers for versions
- * @param confluentLookups the Confluent API's lookups remembered by their text
+ * @param answersByContentId answers encoded about a content, by its id
+ * @param answersByGlobalId answers encoded about a version, by its globalId
+ * @param questions questions remembered with the version each found
  */
 public record CacheBudget(
-        long latest,
-        long versions,
-        long contents,
-        long confluentSchemas,
-        long confluentVersions,
-        long confluentLookups) {
+        long latest, long versions, long contents, long answersByContentId, long answersByGlobalId, long questions) {
 
     /** The shares of {@code maxMemory} bytes. */
     public static CacheBudget of(long maxMemory) {
         long percent = maxMemory / 100;
         long versions = percent * 6;
         long contents = percent * 12;
-        long schemas = percent * 5;
-        long confluentVersions = percent * 4;
-        long lookups = percent * 3;
+        long byContentId = percent * 5;
+        long byGlobalId = percent * 4;
+        long questions = percent * 3;
         return new CacheBudget(
-                maxMemory - versions - contents - schemas - confluentVersions - lookups,
+                maxMemory - versions - contents - byContentId - byGlobalId - questions,
                 versions,
                 contents,
-                schemas,
-                confluentVersions,
-                lookups);
+                byContentId,
+                byGlobalId,
+                questions);
     }
 
     /** The shares together: {@code stele.cache.max-memory}. */
     public long total() {
-        return latest + versions + contents + confluentSchemas + confluentVersions + confluentLookups;
+        return latest + versions + contents + answersByContentId + answersByGlobalId + questions;
     }
 }

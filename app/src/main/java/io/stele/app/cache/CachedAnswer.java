@@ -27,9 +27,6 @@ public final class CachedAnswer {
     private final long location;
     private StoredVersion version;
 
-    /** Another API's form, for an answer kept on the heap; made once. */
-    private volatile Buffer rendered;
-
     /**
      * @param version the version answered, never DISABLED
      * @param content its content, as stored; never modified
@@ -108,10 +105,12 @@ public final class CachedAnswer {
 
     /**
      * This answer as another API writes it (the Confluent API's JSON of the version), made by
-     * {@code renderer} the first time and kept with the answer, whose version and content never
-     * change, so the hot path finds it in the same look-up. One other API's form is kept, so every
-     * call passes the same renderer. Never blocks, so it may run on an event loop if {@code
-     * renderer} does not.
+     * {@code renderer} the first time and, for an answer of the latest cache, kept in its record,
+     * whose version and content never change, so the hot path finds it in the same look-up. One
+     * other API's form is kept, so every call passes the same renderer. An answer on the heap keeps
+     * nothing beside its record, which is what its cache weighs: there the renderer keeps its own
+     * ({@link EncodedAnswers}). Never blocks, so it may run on an event loop if {@code renderer}
+     * does not.
      */
     @SuppressWarnings("deprecation") // Vert.x 4 wraps a Netty buffer without a copy only through this
     public Buffer rendered(Function<CachedAnswer, Buffer> renderer) {
@@ -119,15 +118,9 @@ public final class CachedAnswer {
         if (offset >= 0) {
             return Buffer.buffer(Unpooled.wrappedBuffer(record, offset, AnswerRecord.renderedLength(record)));
         }
-        Buffer kept = rendered;
-        if (kept != null) {
-            return kept;
-        }
         Buffer body = renderer.apply(this);
         if (owner != null) {
             owner.keepRendered(this, location, body.getBytes());
-        } else {
-            rendered = body;
         }
         return body;
     }

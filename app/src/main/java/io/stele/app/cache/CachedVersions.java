@@ -73,6 +73,11 @@ final class CachedVersions extends ForwardingVersionStore {
         return cache.delegate().versions();
     }
 
+    /** What the versions kept weigh together, in bytes, once pending evictions are done. */
+    long heldBytes() {
+        return EncodedAnswers.weight(byGlobalId);
+    }
+
     /**
      * What GET by globalId answers if the version and its content are cached and the version is
      * valid, or null; one look-up once answered. Never touches the backend or waits.

@@ -26,9 +26,10 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A read cache above any backend. It keeps the latest version of each artifact with the answer to
- * GET latest ({@link LatestCache}), versions by globalId ({@link CachedVersions}), content by
- * contentId and rules ({@link CachedRules}), each bounded by memory.
+ * A read cache above any backend, and the one component that answers from memory. It keeps the
+ * latest version of each artifact with the answer to GET latest ({@link LatestCache}), versions by
+ * globalId ({@link CachedVersions}), content by contentId, rules ({@link CachedRules}), and the
+ * answers the APIs encode from these ({@link EncodedAnswers}), all within one {@link CacheBudget}.
  *
  * <p>Content never changes, so content entries never go stale. Version entries are dropped on the
  * backend's change reports. No lock is held while the backend answers, and a change report never
@@ -53,13 +54,13 @@ public final class CachingStorage extends ForwardingStorage {
     private final CachedVersions versions;
     private final ContentStore contentStore = new CachedContents(this);
     private final CachedRules rules;
+    private final EncodedAnswers encoded;
     private AutoCloseable subscription;
 
     private record Load(CompletableFuture<LatestEntry> entry, ChangeStamps.Stamp stamp) {}
 
     /**
-     * @param budget what the caches may hold: its shares for the latest versions with their answers
-     *     (off the heap), for versions by globalId and for content
+     * @param budget what the cache may hold, shared among its parts
      * @param versionTtl the longest a version entry is served, whatever the change reports say
      */
     public CachingStorage(RegistryStorage backend, CacheBudget budget, Duration versionTtl, MeterRegistry meters) {
@@ -73,6 +74,7 @@ public final class CachingStorage extends ForwardingStorage {
                 .recordStats()
                 .build();
         this.rules = new CachedRules(backend::rules, versionTtl);
+        this.encoded = new EncodedAnswers(budget);
         latest.bindMetrics(meters, "stele.latest");
         CaffeineCacheMetrics.monitor(meters, contents, "stele.contents");
     }
@@ -310,6 +312,25 @@ public final class CachingStorage extends ForwardingStorage {
      */
     public CachedAnswer cachedAnswer(long globalId) {
         return versions.cachedAnswer(globalId);
+    }
+
+    /** The answers the APIs encode and keep, within this cache's budget. */
+    public EncodedAnswers encoded() {
+        return encoded;
+    }
+
+    /**
+     * What each part of the cache holds, in bytes, once pending evictions are done, in the shape of
+     * the budget it keeps within: the latest cache's pages off the heap, and the weights of the rest.
+     */
+    CacheBudget held() {
+        return new CacheBudget(
+                latest.heldBytes(),
+                versions.heldBytes(),
+                EncodedAnswers.weight(contents),
+                encoded.heldByContentId(),
+                encoded.heldByGlobalId(),
+                encoded.heldQuestions());
     }
 
     /** Content if cached, counted as a cache get: never touches the backend or waits. */

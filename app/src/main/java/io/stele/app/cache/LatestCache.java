@@ -78,6 +78,11 @@ final class LatestCache {
         }
     }
 
+    /** The memory its pages take off the heap, in bytes. */
+    long heldBytes() {
+        return pages.allocatedBytes();
+    }
+
     /** The live entry of an artifact, or null; counted as a hit or a miss in the metrics. */
     LatestEntry lookup(String artifactId) {
         LatestEntry entry = get(artifactId);

@@ -77,6 +77,11 @@ final class Pages {
         return (long) maxPages * pageSize;
     }
 
+    /** The memory the pages allocated so far take, in bytes: never more than {@link #maxBytes}. */
+    synchronized long allocatedBytes() {
+        return (long) allocated * pageSize;
+    }
+
     /** Whether a record of this length can be kept at all. */
     boolean fits(int length) {
         return length <= pageSize;

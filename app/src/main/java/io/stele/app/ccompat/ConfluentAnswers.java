@@ -2,12 +2,9 @@ package io.stele.app.ccompat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.Unpooled;
-import io.stele.app.cache.CacheBudget;
-import io.stele.app.cache.CacheConfig;
 import io.stele.app.cache.CachedAnswer;
+import io.stele.app.cache.EncodedAnswers;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.Content;
 import io.stele.storage.StoredVersion;
@@ -18,12 +15,10 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The JSON the serializers' hot paths answer, encoded once and kept: {@code GET /schemas/ids/{id}}
- * by schema id, and a subject's version (what {@code GET /subjects/{s}/versions/latest} answers) by
- * globalId. Both never change once written (a schema id's content and a version's number, id and
- * content are immutable), so entries are only ever evicted for size, never invalidated; which
- * version is a subject's latest comes from the read cache, which changes clear. Thread-safe; the
- * event loop only reads.
+ * The JSON the serializers' hot paths answer, encoded once and kept in the read cache's {@link
+ * EncodedAnswers}: {@code GET /schemas/ids/{id}} by schema id, and a subject's version (what {@code
+ * GET /subjects/{s}/versions/latest} answers) by globalId. Which version is a subject's latest comes
+ * from the read cache, which changes clear. Thread-safe; the event loop only reads.
  */
 @ApplicationScoped
 public class ConfluentAnswers {
@@ -33,58 +28,17 @@ public class ConfluentAnswers {
     @Inject
     StorageProvider provider;
 
-    private final Cache<Long, Buffer> schemasById;
-    private final Cache<Long, Buffer> versionsByGlobalId;
-
-    /** Renders a cached version as this API answers it, through the cache of answers by globalId. */
+    /** Renders a cached version as this API answers it, through the answers kept by globalId. */
     private final Function<CachedAnswer, Buffer> rendering = cached -> version(cached.version(), cached::content);
-
-    /**
-     * The two caches of answers hold up to their shares of {@code stele.cache.max-memory} ({@link
-     * CacheBudget}: 5% and 4%, about 13 and 10 MiB at the default; an answer is its schema plus a
-     * few dozen bytes).
-     */
-    @Inject
-    ConfluentAnswers(CacheConfig config) {
-        this(CacheBudget.of(config.maxMemory().asLongValue()));
-    }
-
-    ConfluentAnswers(CacheBudget budget) {
-        this.schemasById = cache(budget.confluentSchemas());
-        this.versionsByGlobalId = cache(budget.confluentVersions());
-    }
-
-    /** What the answers kept weigh together, in bytes, once pending evictions are done. */
-    long heldBytes() {
-        return weight(schemasById) + weight(versionsByGlobalId);
-    }
-
-    private static long weight(Cache<Long, Buffer> cache) {
-        cache.cleanUp();
-        return cache.policy().eviction().orElseThrow().weightedSize().orElseThrow();
-    }
-
-    private static Cache<Long, Buffer> cache(long maxBytes) {
-        return Caffeine.newBuilder()
-                .maximumWeight(maxBytes)
-                .weigher((Long id, Buffer answer) -> 64 + answer.length())
-                .build();
-    }
 
     /** The cached answer to {@code GET /schemas/ids/{id}}, or null. Never blocks. */
     Buffer cachedSchema(long contentId) {
-        return schemasById.getIfPresent(contentId);
+        return provider.answers().encoded().byContentId(contentId);
     }
 
     /** The answer to {@code GET /schemas/ids/{id}}, encoded from {@code schema} and kept when not cached. */
     Buffer schema(long contentId, Supplier<ConfluentBodies.SchemaString> schema) {
-        Buffer cached = schemasById.getIfPresent(contentId);
-        if (cached != null) {
-            return cached;
-        }
-        Buffer answer = encode(schema.get());
-        schemasById.put(contentId, answer);
-        return answer;
+        return provider.answers().encoded().byContentId(contentId, () -> encode(schema.get()));
     }
 
     /**
@@ -92,14 +46,10 @@ public class ConfluentAnswers {
      * {@code schema} is asked only then.
      */
     Buffer version(StoredVersion version, Supplier<Content> schema) {
-        Buffer cached = versionsByGlobalId.getIfPresent(version.globalId());
-        if (cached != null) {
-            return cached;
-        }
-        Content content = schema.get();
-        Buffer answer = encode(ConfluentBodies.SubjectSchema.of(version, content, content.text()));
-        versionsByGlobalId.put(version.globalId(), answer);
-        return answer;
+        return provider.answers().encoded().byGlobalId(version.globalId(), () -> {
+            Content content = schema.get();
+            return encode(ConfluentBodies.SubjectSchema.of(version, content, content.text()));
+        });
     }
 
     /**

@@ -3,11 +3,9 @@ package io.stele.app.ccompat;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.buffer.ByteBuf;
-import io.stele.app.cache.CacheBudget;
-import io.stele.app.cache.CacheConfig;
+import io.stele.app.cache.EncodedAnswers;
+import io.stele.app.storage.StorageProvider;
 import io.stele.storage.Content;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,7 +20,8 @@ import java.util.Arrays;
  * the event loop, the body's very bytes (the same bytes always ask the same question); else by the
  * schema's type and text. A remembered version is only a hint: its caller checks again, on each
  * use, that it is of the subject and servable. Only lookups without references, deleted versions
- * or normalization are remembered. Thread-safe; never blocks.
+ * or normalization are remembered, as questions of the read cache's {@link EncodedAnswers}, within
+ * its budget. Thread-safe; never blocks.
  */
 @ApplicationScoped
 public class RememberedLookups {
@@ -35,20 +34,22 @@ public class RememberedLookups {
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    private final Cache<Lookup, Long> lookups;
+    @Inject
+    StorageProvider provider;
 
     /**
      * A remembered lookup's key: the subject and what the request asked, either the body's bytes
      * ({@link Body}), or the schema's type and its text, or the text's digest ({@link Digest}) when
      * it is long. Keys of different kinds are never equal.
      */
-    private record Lookup(String subject, String type, Object asked) {
+    private record Lookup(String subject, String type, Object asked) implements EncodedAnswers.Question {
 
         /**
          * Bytes it holds, about: the cache's entry with its key and value, the subject, and the
          * text, digest or body.
          */
-        int weight() {
+        @Override
+        public int weight() {
             int asking = asked instanceof String text
                     ? bytes(text)
                     : asked instanceof Body body ? 32 + body.bytes.length : 120;
@@ -87,55 +88,37 @@ public class RememberedLookups {
     private record Digest(String sha256) {}
 
     /**
-     * Lookups are kept up to their share of {@code stele.cache.max-memory} ({@link CacheBudget}: 3%,
-     * about 17,000 lookups of 30-character subjects with 200-character schemas at the default).
-     */
-    @Inject
-    RememberedLookups(CacheConfig config) {
-        this(CacheBudget.of(config.maxMemory().asLongValue()));
-    }
-
-    RememberedLookups(CacheBudget budget) {
-        this.lookups = Caffeine.newBuilder()
-                .maximumWeight(budget.confluentLookups())
-                .weigher((Lookup key, Long globalId) -> key.weight())
-                .build();
-    }
-
-    /** What the lookups kept weigh together, in bytes, once pending evictions are done. */
-    long heldBytes() {
-        lookups.cleanUp();
-        return lookups.policy().eviction().orElseThrow().weightedSize().orElseThrow();
-    }
-
-    /**
      * The globalId a lookup with this body found before, or null: by the body's bytes, else by the
      * schema's type and text, which then remembers the bytes too. Null also when the body is not a
      * JSON object with a schema, or names references.
      */
     Long found(String subject, Buffer body) {
+        if (!provider.isStarted()) {
+            return null;
+        }
+        EncodedAnswers lookups = provider.answers().encoded();
         Lookup sent = body.length() <= WHOLE_BODY ? new Lookup(subject, null, new Body(body.getBytes())) : null;
-        Long found = sent == null ? null : lookups.getIfPresent(sent);
+        Long found = sent == null ? null : lookups.found(sent);
         if (found != null) {
             return found;
         }
         Lookup asked = asked(subject, body);
-        found = asked == null ? null : lookups.getIfPresent(asked);
+        found = asked == null ? null : lookups.found(asked);
         if (found != null && sent != null) { // from now on found by its bytes, which is kept in its place
-            lookups.put(sent, found);
-            lookups.invalidate(asked);
+            lookups.remember(sent, found);
+            lookups.forget(asked);
         }
         return found;
     }
 
     /** The globalId a lookup of this schema found before, or null. */
     Long found(String subject, String type, String schema) {
-        return lookups.getIfPresent(key(subject, type, schema));
+        return provider.answers().encoded().found(key(subject, type, schema));
     }
 
     /** Keeps what a lookup of a schema without references found. */
     void lookedUp(String subject, String type, String schema, long globalId) {
-        lookups.put(key(subject, type, schema), globalId);
+        provider.answers().encoded().remember(key(subject, type, schema), globalId);
     }
 
     private static Lookup key(String subject, String type, String schema) {

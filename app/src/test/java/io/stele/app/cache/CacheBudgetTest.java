@@ -19,9 +19,9 @@ class CacheBudgetTest {
         assertThat(List.of(
                         budget.versions(),
                         budget.contents(),
-                        budget.confluentSchemas(),
-                        budget.confluentVersions(),
-                        budget.confluentLookups()))
+                        budget.answersByContentId(),
+                        budget.answersByGlobalId(),
+                        budget.questions()))
                 .allMatch(share -> share > 0);
     }
 }

@@ -14,7 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-/** {@link CachedAnswer#rendered}: another API's form of the answer, made once and kept with it. */
+/**
+ * {@link CachedAnswer#rendered}: another API's form of the answer, kept in the latest cache's record
+ * and nowhere else, so that what a cache weighs is all an answer holds.
+ */
 class CachedAnswerTest {
 
     private static CachedAnswer answer() {
@@ -25,7 +28,7 @@ class CachedAnswerTest {
     }
 
     @Test
-    void aRenderedForm_isMadeOnce_andKeptForTheSameRenderer() {
+    void aRenderedForm_ofAnAnswerOnTheHeap_isNotKeptBesideItsRecord() {
         CachedAnswer answer = answer();
         AtomicInteger made = new AtomicInteger();
         Function<CachedAnswer, Buffer> renderer = a -> {
@@ -36,8 +39,9 @@ class CachedAnswerTest {
         Buffer first = answer.rendered(renderer);
 
         assertThat(first.toString()).isEqualTo("{\"id\":3}");
-        assertThat(answer.rendered(renderer)).isSameAs(first);
-        assertThat(made).hasValue(1);
+        assertThat(answer.rendered(renderer)).isNotSameAs(first).isEqualTo(first);
+        assertThat(made).hasValue(2);
+        assertThat(answer.weight()).isEqualTo(answer().weight());
     }
 
     @Test

@@ -1,0 +1,112 @@
+package io.stele.app.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.vertx.core.buffer.Buffer;
+import java.util.function.Supplier;
+
+/**
+ * Answers an API encodes once from what never changes and keeps, each within its share of {@code
+ * stele.cache.max-memory} ({@link CacheBudget}): the answer about a content by its id, the answer
+ * about a version by its globalId, and which version a question asked before found. Part of the
+ * read cache ({@link CachingStorage#encoded()}), so that every answer kept from memory counts
+ * against one budget.
+ *
+ * <p>A content's bytes and a version's number, ids and content never change once written, so
+ * encoded answers are evicted for size and never invalidated; a remembered question's version is
+ * only a hint, which its caller checks on each use. Thread-safe; never blocks, so it may be used on
+ * an event loop.
+ */
+public final class EncodedAnswers {
+
+    /** Bytes an entry costs on the heap beyond its answer: the cache's node, the key and the buffer. */
+    static final int ANSWER_OVERHEAD = 64;
+
+    /** A question whose answer is a version's globalId; a key, so equal questions are equal objects. */
+    public interface Question {
+
+        /** The bytes this question holds, about, with the cache's entry around it. */
+        int weight();
+    }
+
+    private final Cache<Long, Buffer> byContentId;
+    private final Cache<Long, Buffer> byGlobalId;
+    private final Cache<Question, Long> questions;
+
+    EncodedAnswers(CacheBudget budget) {
+        this.byContentId = answers(budget.answersByContentId());
+        this.byGlobalId = answers(budget.answersByGlobalId());
+        this.questions = Caffeine.newBuilder()
+                .maximumWeight(budget.questions())
+                .weigher((Question question, Long globalId) -> question.weight())
+                .build();
+    }
+
+    private static Cache<Long, Buffer> answers(long maxBytes) {
+        return Caffeine.newBuilder()
+                .maximumWeight(maxBytes)
+                .weigher((Long id, Buffer answer) -> ANSWER_OVERHEAD + answer.length())
+                .build();
+    }
+
+    /** The answer kept about this content, or null. Never modify it. */
+    public Buffer byContentId(long contentId) {
+        return byContentId.getIfPresent(contentId);
+    }
+
+    /** The answer kept about this content, else {@code encode}'s, which is kept. Never modify it. */
+    public Buffer byContentId(long contentId, Supplier<Buffer> encode) {
+        return kept(byContentId, contentId, encode);
+    }
+
+    /** The answer kept about this version, else {@code encode}'s, which is kept. Never modify it. */
+    public Buffer byGlobalId(long globalId, Supplier<Buffer> encode) {
+        return kept(byGlobalId, globalId, encode);
+    }
+
+    private static Buffer kept(Cache<Long, Buffer> cache, long id, Supplier<Buffer> encode) {
+        Buffer cached = cache.getIfPresent(id);
+        if (cached != null) {
+            return cached;
+        }
+        Buffer answer = encode.get();
+        cache.put(id, answer);
+        return answer;
+    }
+
+    /** The globalId of the version this question found before, or null. */
+    public Long found(Question question) {
+        return questions.getIfPresent(question);
+    }
+
+    /** Keeps the globalId of the version a question found. */
+    public void remember(Question question, long globalId) {
+        questions.put(question, globalId);
+    }
+
+    /** Forgets a question, which a caller keeps in another form instead. */
+    public void forget(Question question) {
+        questions.invalidate(question);
+    }
+
+    /** What the answers kept by content id weigh, in bytes, once pending evictions are done. */
+    long heldByContentId() {
+        return weight(byContentId);
+    }
+
+    /** What the answers kept by globalId weigh, in bytes, once pending evictions are done. */
+    long heldByGlobalId() {
+        return weight(byGlobalId);
+    }
+
+    /** What the questions kept weigh, in bytes, once pending evictions are done. */
+    long heldQuestions() {
+        return weight(questions);
+    }
+
+    /** What a cache bounded by weight holds, once pending evictions are done. */
+    static long weight(Cache<?, ?> cache) {
+        cache.cleanUp();
+        return cache.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+    }
+}
