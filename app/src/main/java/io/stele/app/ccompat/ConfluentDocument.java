@@ -102,7 +102,7 @@ public final class ConfluentDocument {
                 body -> body.addProperty("compatibility", names(Compatibility.values())));
         constrain(components, "ModeBody", "mode", body -> body.addProperty("mode", names(Mode.values())));
         api.getPaths().getPathItems().forEach((path, item) -> {
-            if (path.startsWith("/api/") || path.startsWith("/q/")) {
+            if (path.startsWith("/api/") || path.startsWith("/q/") || path.startsWith("/apis/registry/")) {
                 return;
             }
             String below = path.startsWith(V7) ? path.substring(V7.length()) : path;

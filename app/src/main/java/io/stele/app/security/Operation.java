@@ -1,5 +1,6 @@
 package io.stele.app.security;
 
+import io.vertx.core.json.JsonObject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
@@ -28,20 +29,39 @@ import java.util.Optional;
  */
 public record Operation(String method, String template, Optional<Role> needs, Api api) {
 
-    /** Which API an operation belongs to, for the shape of its refusals. */
+    /**
+     * Which API an operation belongs to, for the shape of its errors: the one place that says how
+     * each API writes an error ({@link #errorBody}) and which paths are its own ({@link #ofPath}).
+     */
     public enum Api {
         /** Apicurio Registry's v1 API and the admin endpoints: {@code {"error_code":403,...}}. */
         V1,
+        /** Apicurio Registry's v2 API ({@code /apis/registry/v2}): its {@code Error}, with a {@code name}. */
+        REGISTRY_V2,
+        /** Apicurio Registry's v3 API ({@code /apis/registry/v3}): its {@code ProblemDetails}. */
+        REGISTRY_V3,
         /** The Confluent-compatible API: Confluent's codes ({@code 40301}). */
         CONFLUENT,
         /** The console's pages and forms, for people in a browser. */
         CONSOLE;
+
+        /** The paths of Apicurio Registry's v2 API. */
+        public static final String REGISTRY_V2_PATH = "/apis/registry/v2";
+
+        /** The paths of Apicurio Registry's v3 API. */
+        public static final String REGISTRY_V3_PATH = "/apis/registry/v3";
 
         /** The API of the resources in a class, by the package that holds it. */
         public static Api of(Class<?> resource) {
             String name = resource.getPackageName();
             if (name.endsWith(".ccompat")) {
                 return CONFLUENT;
+            }
+            if (name.endsWith(".apicurio.v2")) {
+                return REGISTRY_V2;
+            }
+            if (name.endsWith(".apicurio.v3")) {
+                return REGISTRY_V3;
             }
             return name.endsWith(".console") ? CONSOLE : V1;
         }
@@ -54,7 +74,40 @@ public record Operation(String method, String template, Optional<Role> needs, Ap
             if (path.startsWith("/ui")) {
                 return CONSOLE;
             }
+            if (within(path, REGISTRY_V3_PATH)) {
+                return REGISTRY_V3;
+            }
+            if (within(path, REGISTRY_V2_PATH)) {
+                return REGISTRY_V2;
+            }
             return path.startsWith("/api/") || path.equals("/api") || path.startsWith("/q/") ? V1 : CONFLUENT;
+        }
+
+        private static boolean within(String path, String root) {
+            return path.startsWith(root) && (path.length() == root.length() || path.charAt(root.length()) == '/');
+        }
+
+        /**
+         * An error as this API writes it, as JSON: {@code {"error_code":404,"message":...}} on the v1
+         * API and the console; the same with Apicurio's exception {@code name} on the v2 API; {@code
+         * {"status":404,"title":...,"detail":...,"name":...}} on the v3 API; and on the Confluent API a
+         * refusal's code, the status followed by {@code 01} (its own errors carry codes of their own).
+         *
+         * @param name the kind of error as Apicurio's clients know it (such as {@code
+         *     ArtifactNotFoundException}), or null to leave it out
+         */
+        public String errorBody(int status, String message, String name) {
+            JsonObject body = new JsonObject();
+            switch (this) {
+                case REGISTRY_V3 ->
+                    body.put("status", status).put("title", message).put("detail", message);
+                case CONFLUENT -> body.put("error_code", status * 100 + 1).put("message", message);
+                default -> body.put("error_code", status).put("message", message);
+            }
+            if (name != null && (this == REGISTRY_V2 || this == REGISTRY_V3)) {
+                body.put("name", name);
+            }
+            return body.encode();
         }
     }
 

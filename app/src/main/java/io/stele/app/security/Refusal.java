@@ -2,7 +2,6 @@ package io.stele.app.security;
 
 import io.stele.app.security.Operation.Api;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -10,8 +9,9 @@ import java.util.List;
 
 /**
  * A request refused before any operation runs, in the error body of the API it was sent to: {@code
- * {"error_code":401,"message":...}} on the v1 API and the console, and Confluent's codes ({@code
- * 40101}, {@code 40301}, {@code 50301}) on the Confluent-compatible API. Sent either by a Vert.x
+ * {"error_code":401,"message":...}} on the v1 API and the console, Confluent's codes ({@code
+ * 40101}, {@code 40301}, {@code 50301}) on the Confluent-compatible API, and Apicurio's bodies on
+ * its v2 and v3 APIs ({@link Api#errorBody}). Sent either by a Vert.x
  * route ({@link #send}) or as a JAX-RS filter's answer ({@link #response}).
  *
  * @param status the HTTP status
@@ -81,7 +81,6 @@ record Refusal(int status, String message, List<String> challenges, Api api) {
     }
 
     private String body() {
-        int code = api == Api.CONFLUENT ? status * 100 + 1 : status;
-        return new JsonObject().put("error_code", code).put("message", message).encode();
+        return api.errorBody(status, message, null);
     }
 }

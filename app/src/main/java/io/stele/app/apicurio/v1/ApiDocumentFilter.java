@@ -1,5 +1,6 @@
 package io.stele.app.apicurio.v1;
 
+import io.stele.app.apicurio.v3.RegistryDocument;
 import io.stele.app.artifacts.IfExists;
 import io.stele.app.ccompat.ConfluentDocument;
 import io.stele.app.rules.Compatibility;
@@ -44,7 +45,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  * </ul>
  *
  * Each error answer carries {@link ErrorBody}'s schema. The Confluent-compatible API is described by
- * {@link ConfluentDocument}. Registered by {@code mp.openapi.filter}.
+ * {@link ConfluentDocument}, Apicurio Registry's v2 and v3 APIs by {@link RegistryDocument}. Registered by {@code mp.openapi.filter}.
  */
 public class ApiDocumentFilter implements OASFilter {
 
@@ -94,6 +95,7 @@ public class ApiDocumentFilter implements OASFilter {
                     }
                 }));
         ConfluentDocument.describe(api);
+        RegistryDocument.describe(api);
     }
 
     private static void constrainParameters(Operation operation) {

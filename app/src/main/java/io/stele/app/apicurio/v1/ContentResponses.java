@@ -42,7 +42,7 @@ public class ContentResponses {
     }
 
     /** A version's content, loaded on a worker thread unless cached. */
-    Uni<Response> version(Supplier<StoredVersion> version, String ifNoneMatch) {
+    public Uni<Response> version(Supplier<StoredVersion> version, String ifNoneMatch) {
         return blocking(() -> content(version.get(), ifNoneMatch));
     }
 

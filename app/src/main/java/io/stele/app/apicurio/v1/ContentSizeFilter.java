@@ -41,11 +41,14 @@ public class ContentSizeFilter {
         try {
             length = Long.parseLong(declared.trim());
         } catch (NumberFormatException e) {
-            return ErrorMappers.error(Response.Status.BAD_REQUEST, "Content-Length is not a number.");
+            return ErrorMappers.error(
+                    request.getUriInfo().getPath(), Response.Status.BAD_REQUEST, "Content-Length is not a number.");
         }
         if (length > max) {
             return ErrorMappers.error(
-                    Response.Status.REQUEST_ENTITY_TOO_LARGE, new ContentTooLargeException(length, max).getMessage());
+                    request.getUriInfo().getPath(),
+                    Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                    new ContentTooLargeException(length, max).getMessage());
         }
         return null;
     }

@@ -14,6 +14,7 @@ import io.stele.app.rules.ParserMessages;
 import io.stele.app.rules.RuleViolationException;
 import io.stele.app.security.ForgedRequestException;
 import io.stele.app.security.NotOwnerException;
+import io.stele.app.security.Operation.Api;
 import io.stele.storage.AlreadyExistsException;
 import io.stele.storage.ConflictException;
 import io.stele.storage.InvalidRequestException;
@@ -92,49 +93,74 @@ public class ErrorMappers {
         return status(e) == Response.Status.INTERNAL_SERVER_ERROR.getStatusCode() ? UNEXPECTED : e.getMessage();
     }
 
-    static Response error(Response.Status status, String message) {
-        return error(status.getStatusCode(), message);
+    static Response error(String path, Response.Status status, String message) {
+        return error(path, status.getStatusCode(), message, null);
     }
 
-    static Response error(int status, String message) {
+    /**
+     * An error in the shape of the API the path belongs to: Apicurio's v2 {@code Error} or v3 {@code
+     * ProblemDetails} under {@code /apis/registry}, else the v1 API's {@link ErrorBody}.
+     *
+     * @param name the kind of error as Apicurio's v2 and v3 clients know it, or null
+     */
+    static Response error(String path, int status, String message, String name) {
+        Api api = Api.ofPath(path);
+        Object body = api == Api.REGISTRY_V2 || api == Api.REGISTRY_V3
+                ? api.errorBody(status, message, name)
+                : new ErrorBody(status, message);
         return Response.status(status)
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorBody(status, message))
+                .entity(body)
                 .build();
     }
 
-    @ServerExceptionMapper
-    public Response notFound(NotFoundException e) {
-        return error(status(e), e.getMessage());
+    private static Response error(HttpServerRequest request, Response.Status status, String message) {
+        return error(request.path(), status.getStatusCode(), message, null);
+    }
+
+    private static Response error(HttpServerRequest request, int status, String message) {
+        return error(request.path(), status, message, null);
+    }
+
+    private static Response error(HttpServerRequest request, RuntimeException e) {
+        return error(request.path(), status(e), e.getMessage(), ApicurioErrorNames.of(e));
     }
 
     @ServerExceptionMapper
-    public Response alreadyExists(AlreadyExistsException e) {
-        return error(status(e), e.getMessage());
+    public Response notFound(NotFoundException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response conflict(ConflictException e) {
-        return error(status(e), e.getMessage());
+    public Response alreadyExists(AlreadyExistsException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response referenced(ReferenceExistsException e) {
-        return error(status(e), e.getMessage());
+    public Response conflict(ConflictException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response notOwner(NotOwnerException e) {
-        return error(status(e), e.getMessage());
+    public Response referenced(ReferenceExistsException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response readOnly(ReadOnlyException e) {
-        return error(status(e), e.getMessage());
+    public Response notOwner(NotOwnerException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response ruleViolation(RuleViolationException e) {
+    public Response readOnly(ReadOnlyException e, HttpServerRequest request) {
+        return error(request, e);
+    }
+
+    @ServerExceptionMapper
+    public Response ruleViolation(RuleViolationException e, HttpServerRequest request) {
+        if (Api.ofPath(request.path()) != Api.V1) {
+            return error(request, e);
+        }
         List<ErrorBody.Cause> causes = e.causes().stream()
                 .map(c -> new ErrorBody.Cause(c.message(), c.location()))
                 .toList();
@@ -145,34 +171,36 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response invalidRequest(InvalidRequestException e) {
-        return error(status(e), e.getMessage());
+    public Response invalidRequest(InvalidRequestException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response invalidContent(InvalidContentException e) {
-        return error(status(e), e.getMessage());
+    public Response invalidContent(InvalidContentException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response tooLarge(ContentTooLargeException e) {
-        return error(status(e), e.getMessage());
+    public Response tooLarge(ContentTooLargeException e, HttpServerRequest request) {
+        return error(request, e);
     }
 
     @ServerExceptionMapper
-    public Response unavailable(StorageUnavailableException e) {
+    public Response unavailable(StorageUnavailableException e, HttpServerRequest request) {
         // The backend's own lifecycle logs the outage once; a line per refused request would flood the log.
         LOG.debug(e.getMessage());
-        return error(Response.Status.SERVICE_UNAVAILABLE, UNAVAILABLE);
+        return error(request, Response.Status.SERVICE_UNAVAILABLE, UNAVAILABLE);
     }
 
     @ServerExceptionMapper({JsonProcessingException.class, JsonParseException.class, MismatchedInputException.class})
-    public Response badJson(JsonProcessingException e) {
+    public Response badJson(JsonProcessingException e, HttpServerRequest request) {
         String reason = e instanceof MismatchedInputException m && m.getTargetType() != null
                 ? expected(m)
                 : ParserMessages.json(e);
         return error(
-                Response.Status.BAD_REQUEST, "The request body is not valid JSON of the expected shape: " + reason);
+                request,
+                Response.Status.BAD_REQUEST,
+                "The request body is not valid JSON of the expected shape: " + reason);
     }
 
     /** What a field (or the whole body) must be, in JSON's terms rather than Java's types. */
@@ -202,8 +230,9 @@ public class ErrorMappers {
 
     /** A JSON body sent as another media type: the resource has nothing to read it with. */
     @ServerExceptionMapper
-    public Response unsupportedType(NotSupportedException e) {
+    public Response unsupportedType(NotSupportedException e, HttpServerRequest request) {
         return error(
+                request,
                 Response.Status.UNSUPPORTED_MEDIA_TYPE,
                 "This endpoint reads a JSON body: send it with Content-Type: application/json.");
     }
@@ -212,27 +241,25 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
         Set<String> allowed = allowedMethods.of(request.path());
-        Response.ResponseBuilder answer = Response.status(Response.Status.METHOD_NOT_ALLOWED)
-                .type(MediaType.APPLICATION_JSON_TYPE)
-                .allow(allowed);
-        return answer.entity(new ErrorBody(
-                        Response.Status.METHOD_NOT_ALLOWED.getStatusCode(),
-                        request.method() + " is not allowed on " + request.path() + "; it allows "
-                                + String.join(", ", allowed) + "."))
-                .build();
+        Response answer = error(
+                request,
+                Response.Status.METHOD_NOT_ALLOWED,
+                request.method() + " is not allowed on " + request.path() + "; it allows " + String.join(", ", allowed)
+                        + ".");
+        return Response.fromResponse(answer).allow(allowed).build();
     }
 
     @ServerExceptionMapper
     public Response web(WebApplicationException e, HttpServerRequest request) {
         if (e.getCause() instanceof JsonProcessingException json) { // a body the JSON reader could not parse
-            return badJson(json);
+            return badJson(json, request);
         }
         if (e instanceof jakarta.ws.rs.NotFoundException) { // no resource: say so, not how the router looked
-            return error(Response.Status.NOT_FOUND, "Not Found: nothing is served at " + request.path() + ".");
+            return error(request, Response.Status.NOT_FOUND, "Not Found: nothing is served at " + request.path() + ".");
         }
         int status = e.getResponse().getStatus();
         if (status == Response.Status.NOT_ACCEPTABLE.getStatusCode()) { // in the user's terms, not the router's
-            return error(status, "Nothing here is served as a media type the Accept header names.");
+            return error(request, status, "Nothing here is served as a media type the Accept header names.");
         }
         if (status >= 500) {
             LOG.error("Request failed", e);
@@ -240,7 +267,7 @@ public class ErrorMappers {
         String message = e.getMessage() == null || e.getMessage().isBlank()
                 ? Response.Status.fromStatusCode(status) + ""
                 : e.getMessage();
-        return error(status, message);
+        return error(request, status, message);
     }
 
     /**
@@ -248,24 +275,26 @@ public class ErrorMappers {
      * decoded, before any resource runs: the client's error. Any other such failure is a bug.
      */
     @ServerExceptionMapper
-    public Response illegalArgument(IllegalArgumentException e) {
+    public Response illegalArgument(IllegalArgumentException e, HttpServerRequest request) {
         for (StackTraceElement frame : e.getStackTrace()) {
             if (frame.getClassName().equals(URLUtils.class.getName())) {
                 return error(
+                        request,
                         Response.Status.BAD_REQUEST,
                         "The form is not valid URL encoding: a '%' must be followed by two hexadecimal digits.");
             }
         }
-        return unexpected(e);
+        return unexpected(e, request);
     }
 
     @ServerExceptionMapper
-    public Response unexpected(Throwable e) {
+    public Response unexpected(Throwable e, HttpServerRequest request) {
         if (ClientLeft.is(e)) { // the client left, or the registry stops: nobody reads an answer
             LOG.debug("A request's connection closed before its body was read", e);
-            return error(Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
+            return error(
+                    request, Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
         }
         LOG.error("Unexpected failure while serving a request", e);
-        return error(Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);
+        return error(request, Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);
     }
 }

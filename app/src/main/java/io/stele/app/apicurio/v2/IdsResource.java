@@ -1,0 +1,39 @@
+package io.stele.app.apicurio.v2;
+
+import io.smallrye.mutiny.Uni;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import io.stele.storage.InvalidRequestException;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * {@code /apis/registry/v2/ids}: what Apicurio Registry 2.x's deserializers ask for each id they
+ * meet. The v3 API's resource at the v2 API's path: content by globalId takes the v2 API's {@code
+ * dereference} parameter, and {@code dereference=true} is refused with 400, as docs/apicurio-v2-v3.md
+ * says; the rest is the v3 API's.
+ */
+@Path(Api.REGISTRY_V2_PATH + "/ids")
+public class IdsResource extends io.stele.app.apicurio.v3.IdsResource {
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("globalIds/{globalId}")
+    @Produces(MediaType.WILDCARD)
+    @Override
+    public Uni<Response> getContentByGlobalId(
+            @PathParam("globalId") String globalId, @QueryParam("dereference") String dereference) {
+        if (dereference != null && !dereference.equals("false")) {
+            throw new InvalidRequestException("dereference=" + dereference
+                    + " is not served: content is returned as registered, and its references from the"
+                    + " /references endpoint.");
+        }
+        return ids.byGlobalId(globalId);
+    }
+}

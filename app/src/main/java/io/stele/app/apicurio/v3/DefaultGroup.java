@@ -1,0 +1,76 @@
+package io.stele.app.apicurio.v3;
+
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.StoredVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Locale;
+
+/**
+ * Versions as Apicurio's v2 and v3 APIs name them: by group, artifact id and version expression.
+ * Every artifact is in the default group (ADR 0034), which a request names {@code default} in any
+ * case; another group holds nothing. A version expression is a version number or {@code
+ * branch=latest}, the one branch served.
+ */
+@ApplicationScoped
+public class DefaultGroup {
+
+    /** The name a request gives the default group. */
+    public static final String NAME = "default";
+
+    private static final String LATEST = "branch=latest";
+
+    @Inject
+    StorageProvider provider;
+
+    /**
+     * The version an expression names, in any state.
+     *
+     * @throws NotFoundException when the group, artifact, branch or version does not exist
+     * @throws InvalidRequestException when the expression is neither a version nor a branch
+     */
+    public StoredVersion version(String groupId, String artifactId, String expression) {
+        requireDefault(groupId, artifactId);
+        if (expression.equals(LATEST)) {
+            return provider.storage()
+                    .versions()
+                    .latest(artifactId)
+                    .orElseThrow(() -> NotFoundException.artifact(artifactId));
+        }
+        if (expression.startsWith("branch=")) {
+            throw new NotFoundException(
+                    NotFoundException.Missing.VERSION,
+                    "No branch '" + expression.substring("branch=".length()) + "' of artifact '" + artifactId
+                            + "': the branch served is 'latest'.");
+        }
+        int version = number(expression);
+        return provider.storage()
+                .versions()
+                .get(artifactId, version)
+                .orElseThrow(() -> NotFoundException.version(artifactId, version));
+    }
+
+    private static void requireDefault(String groupId, String artifactId) {
+        if (!groupId.toLowerCase(Locale.ROOT).equals(NAME)) {
+            throw new NotFoundException(
+                    NotFoundException.Missing.ARTIFACT,
+                    "No artifact '" + artifactId + "' in group '" + groupId + "': every artifact is in the group '"
+                            + NAME + "'.");
+        }
+    }
+
+    private static int number(String expression) {
+        try {
+            int version = Integer.parseInt(expression);
+            if (version > 0) {
+                return version;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new InvalidRequestException(
+                "The version expression must be a version number or 'branch=latest', was '" + expression + "'.");
+    }
+}

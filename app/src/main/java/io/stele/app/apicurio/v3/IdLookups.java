@@ -1,0 +1,107 @@
+package io.stele.app.apicurio.v3;
+
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.apicurio.v1.ContentResponses;
+import io.stele.app.http.WholeNumbers;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import io.stele.storage.SchemaReference;
+import io.stele.storage.StoredContent;
+import io.stele.storage.StoredVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * What Apicurio Registry's v2 and v3 APIs answer under {@code /ids}, the calls its deserializers
+ * make for each id they meet: a version's content by globalId, content by contentId, and the
+ * references of either. The ids are the registry's own, shared with the v1 and Confluent APIs.
+ * Loads run on a worker thread.
+ */
+@ApplicationScoped
+public class IdLookups {
+
+    @Inject
+    StorageProvider provider;
+
+    @Inject
+    ContentResponses responses;
+
+    /**
+     * A reference as Apicurio's APIs list it. Every artifact of this registry is in the default
+     * group, which Apicurio writes as no {@code groupId}.
+     */
+    public record ArtifactReference(String artifactId, String version, String name) {
+
+        static ArtifactReference of(SchemaReference reference) {
+            return new ArtifactReference(
+                    reference.artifactId(), Integer.toString(reference.version()), reference.name());
+        }
+    }
+
+    /** The content of the version with this globalId, in its type's media type; 404 for a DISABLED one. */
+    public Uni<Response> byGlobalId(String globalId) {
+        return responses.version(() -> version(globalId), null);
+    }
+
+    /** The references of the version with this globalId. */
+    public Uni<List<ArtifactReference>> referencesByGlobalId(String globalId) {
+        return referencesOf(() -> version(globalId));
+    }
+
+    /** The references of a version. */
+    public Uni<List<ArtifactReference>> referencesOf(Supplier<StoredVersion> version) {
+        return blocking(() -> references(contentOf(version.get())));
+    }
+
+    /** Content by its id, as bytes ({@code application/octet-stream}, as Apicurio serves it). */
+    public Uni<Response> byContentId(String contentId) {
+        return blocking(() -> Response.ok(content(contentId).content().bytes(), MediaType.APPLICATION_OCTET_STREAM_TYPE)
+                .build());
+    }
+
+    /** The references of the content with this id. */
+    public Uni<List<ArtifactReference>> referencesByContentId(String contentId) {
+        return blocking(() -> references(content(contentId)));
+    }
+
+    private StoredVersion version(String globalId) {
+        long id = parse("global id", globalId);
+        return provider.storage().versions().byGlobalId(id).orElseThrow(() -> NotFoundException.globalId(id));
+    }
+
+    private StoredContent contentOf(StoredVersion version) {
+        return provider.storage()
+                .contents()
+                .byContentId(version.contentId())
+                .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
+    }
+
+    private StoredContent content(String contentId) {
+        long id = parse("content id", contentId);
+        return provider.storage().contents().byContentId(id).orElseThrow(() -> NotFoundException.contentId(id));
+    }
+
+    private static List<ArtifactReference> references(StoredContent content) {
+        return content.content().references().stream()
+                .map(ArtifactReference::of)
+                .toList();
+    }
+
+    private static long parse(String what, String id) {
+        try {
+            return WholeNumbers.parse(id);
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException("The " + what + " must be a whole number, was '" + id + "'.");
+        }
+    }
+
+    private static <T> Uni<T> blocking(Supplier<T> work) {
+        return Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+}

@@ -1,0 +1,75 @@
+package io.stele.app.apicurio.v3;
+
+import io.smallrye.mutiny.Uni;
+import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import io.stele.storage.InvalidRequestException;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/**
+ * {@code /apis/registry/v3/ids}: what Apicurio Registry 3.x's deserializers ask for each id they
+ * meet. References are served as stored ({@code references=PRESERVE}, Apicurio's default); a
+ * request to dereference or rewrite them is refused with 400, as docs/apicurio-v2-v3.md says. The
+ * v2 API's resource is this one at its own path, with the v2 API's query parameters.
+ */
+@Path(Api.REGISTRY_V3_PATH + "/ids")
+public class IdsResource {
+
+    @Inject
+    protected IdLookups ids;
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("globalIds/{globalId}")
+    @Produces(MediaType.WILDCARD)
+    public Uni<Response> getContentByGlobalId(
+            @PathParam("globalId") String globalId, @QueryParam("references") String references) {
+        preserved(references);
+        return ids.byGlobalId(globalId);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("globalIds/{globalId}/references")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<List<ArtifactReference>> referencesByGlobalId(@PathParam("globalId") String globalId) {
+        return ids.referencesByGlobalId(globalId);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("contentIds/{contentId}")
+    @Produces(MediaType.WILDCARD)
+    public Uni<Response> getContentById(
+            @PathParam("contentId") String contentId, @QueryParam("references") String references) {
+        preserved(references);
+        return ids.byContentId(contentId);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("contentIds/{contentId}/references")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<List<ArtifactReference>> referencesByContentId(@PathParam("contentId") String contentId) {
+        return ids.referencesByContentId(contentId);
+    }
+
+    /** Only {@code PRESERVE} (or nothing) is served: content as it was registered, references apart. */
+    private static void preserved(String references) {
+        if (references != null && !references.equals("PRESERVE")) {
+            throw new InvalidRequestException("references=" + references
+                    + " is not served: content is returned as registered (PRESERVE), and its references"
+                    + " from the /references endpoint.");
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.stele.app.apicurio.v3;
+
+import io.stele.app.security.Operation.Api;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+
+/**
+ * Describes Apicurio Registry's v2 and v3 APIs in {@code /q/openapi} as they are served: each id a
+ * whole number, the content as bytes, and every error in the API's own body (v3's {@code
+ * ProblemDetails}, v2's {@code Error}) with the statuses an operation can answer.
+ */
+public final class RegistryDocument {
+
+    static final String PROBLEM_DETAILS = "ProblemDetails";
+    static final String V2_ERROR = "RegistryV2Error";
+
+    private static final Map<String, String> ERRORS = Map.of(
+            "400",
+                    "An id is not a whole number, a version expression neither a version nor a branch, or a query"
+                            + " parameter asks for what is not served.",
+            "404", "The group, artifact, branch, version, globalId or contentId named does not exist.",
+            "503", "The storage backend is unavailable; retry later.");
+
+    private RegistryDocument() {}
+
+    /** Adds the error bodies and constrains every operation under {@code /apis/registry}. */
+    public static void describe(OpenAPI api) {
+        api.getComponents().addSchema(PROBLEM_DETAILS, problemDetails());
+        api.getComponents().addSchema(V2_ERROR, v2Error());
+        api.getPaths().getPathItems().forEach((path, item) -> {
+            boolean v3 = path.startsWith(Api.REGISTRY_V3_PATH + "/");
+            if (!v3 && !path.startsWith(Api.REGISTRY_V2_PATH + "/")) {
+                return;
+            }
+            item.getOperations().forEach((method, operation) -> describe(operation, v3));
+        });
+    }
+
+    private static void describe(Operation operation, boolean v3) {
+        for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
+            switch (p.getName()) {
+                case "globalId", "contentId" ->
+                    p.setSchema(OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.INTEGER))
+                            .format("int64")
+                            .minimum(java.math.BigDecimal.ZERO));
+                case "references" ->
+                    p.setSchema(OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.STRING))
+                            .enumeration(List.of("PRESERVE"))
+                            .defaultValue("PRESERVE"));
+                case "dereference" ->
+                    p.setSchema(OASFactory.createSchema()
+                            .type(List.of(Schema.SchemaType.BOOLEAN))
+                            .enumeration(List.of(false))
+                            .defaultValue(false));
+                default -> {}
+            }
+        }
+        APIResponse ok = operation.getResponses().getAPIResponse("200");
+        if (ok != null && (ok.getContent() == null || ok.getContent().hasMediaType("*/*"))) {
+            ok.description("The content, as registered.")
+                    .content(OASFactory.createContent()
+                            .addMediaType(
+                                    "*/*",
+                                    OASFactory.createMediaType()
+                                            .schema(OASFactory.createSchema()
+                                                    .type(List.of(Schema.SchemaType.STRING))
+                                                    .format("binary"))));
+        }
+        String ref = "#/components/schemas/" + (v3 ? PROBLEM_DETAILS : V2_ERROR);
+        ERRORS.forEach((status, description) -> operation
+                .getResponses()
+                .addAPIResponse(
+                        status,
+                        OASFactory.createAPIResponse()
+                                .description(description)
+                                .content(OASFactory.createContent()
+                                        .addMediaType(
+                                                "application/json",
+                                                OASFactory.createMediaType()
+                                                        .schema(OASFactory.createSchema()
+                                                                .ref(ref))))));
+    }
+
+    private static Schema problemDetails() {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .description("An error, as Apicurio Registry's v3 API writes it.")
+                .required(List.of("status", "title"))
+                .addProperty("status", integer())
+                .addProperty("title", string())
+                .addProperty("detail", string())
+                .addProperty("name", string());
+    }
+
+    private static Schema v2Error() {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.OBJECT))
+                .description("An error, as Apicurio Registry's v2 API writes it.")
+                .required(List.of("error_code", "message"))
+                .addProperty("error_code", integer())
+                .addProperty("message", string())
+                .addProperty("name", string());
+    }
+
+    private static Schema integer() {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.INTEGER))
+                .format("int32");
+    }
+
+    private static Schema string() {
+        return OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING));
+    }
+}

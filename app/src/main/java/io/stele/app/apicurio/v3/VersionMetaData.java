@@ -1,0 +1,51 @@
+package io.stele.app.apicurio.v3;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Apicurio v3 {@code VersionMetaData}: one version. The default group is written as no {@code
+ * groupId}, as Apicurio writes it; times are ISO-8601 instants. A version's labels are its v1
+ * properties, with each v1 label as a label of no value, as Apicurio's upgrade from 2.x merges them.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record VersionMetaData(
+        String groupId,
+        String artifactId,
+        String version,
+        String name,
+        String description,
+        String owner,
+        String createdOn,
+        String modifiedBy,
+        String modifiedOn,
+        ArtifactType artifactType,
+        long globalId,
+        long contentId,
+        VersionState state,
+        Map<String, String> labels) {
+
+    static VersionMetaData of(StoredVersion v) {
+        Map<String, String> labels = new LinkedHashMap<>(v.meta().properties());
+        v.meta().labels().forEach(label -> labels.putIfAbsent(label, ""));
+        return new VersionMetaData(
+                null,
+                v.artifactId(),
+                Integer.toString(v.version()),
+                v.meta().name().orElse(null),
+                v.meta().description().orElse(null),
+                v.createdBy(),
+                v.createdOn().toString(),
+                v.modifiedBy(),
+                v.modifiedOn().toString(),
+                v.type(),
+                v.globalId(),
+                v.contentId(),
+                v.state(),
+                labels);
+    }
+}

@@ -1,0 +1,69 @@
+package io.stele.app.apicurio.v3;
+
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.apicurio.v1.ContentResponses;
+import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/**
+ * {@code /apis/registry/v3/groups/{groupId}/artifacts/{artifactId}/versions/{versionExpression}}:
+ * a version by number or {@code branch=latest}, its content and its references, which Apicurio
+ * 3.x's serdes read to find the latest version and to resolve each reference of a schema.
+ */
+@Path(Api.REGISTRY_V3_PATH + "/groups/{groupId}/artifacts/{artifactId}/versions/{versionExpression}")
+public class VersionsResource {
+
+    @Inject
+    DefaultGroup group;
+
+    @Inject
+    ContentResponses responses;
+
+    @Inject
+    IdLookups ids;
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<VersionMetaData> getArtifactVersionMetaData(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("versionExpression") String versionExpression) {
+        return Uni.createFrom()
+                .item(() -> VersionMetaData.of(group.version(groupId, artifactId, versionExpression)))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("content")
+    @Produces(MediaType.WILDCARD)
+    public Uni<Response> getArtifactVersionContent(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("versionExpression") String versionExpression) {
+        return responses.version(() -> group.version(groupId, artifactId, versionExpression), null);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("references")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<List<ArtifactReference>> getArtifactVersionReferences(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("versionExpression") String versionExpression) {
+        return ids.referencesOf(() -> group.version(groupId, artifactId, versionExpression));
+    }
+}
