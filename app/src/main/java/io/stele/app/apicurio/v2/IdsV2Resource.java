@@ -20,7 +20,7 @@ import jakarta.ws.rs.core.Response;
  * says; the rest is the v3 API's.
  */
 @Path(Api.REGISTRY_V2_PATH + "/ids")
-public class IdsResource extends io.stele.app.apicurio.v3.IdsResource {
+public class IdsV2Resource extends io.stele.app.apicurio.v3.IdsResource {
 
     @Needs(Role.READ_ONLY)
     @GET
