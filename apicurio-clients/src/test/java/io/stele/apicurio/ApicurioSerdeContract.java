@@ -33,7 +33,8 @@ import org.junit.jupiter.api.TestInstance;
  * Apicurio Registry's 3.x Avro serializer and deserializer, unchanged, against the packaged
  * registry's v3 API, without a broker: records written as a Confluent or Apicurio producer writes
  * them are read by the 3.x deserializer, by contentId (its default) and by globalId, references
- * included; and the 3.x serializer finds a schema registered ahead of it ({@code find-latest}).
+ * included; and the 3.x serializer finds a schema registered ahead of it, by its content (its
+ * default) and as the latest version ({@code find-latest}).
  * What the clients send is in docs/apicurio-v2-v3.md.
  *
  * <p>Each backend's test is a subclass that says which storage the registry runs on.
@@ -151,6 +152,23 @@ abstract class ApicurioSerdeContract {
         assertThat(ByteBuffer.wrap(written, 1, 4).getInt()).isEqualTo((int) contentId);
         assertThat(read.get("amount")).isEqualTo(42L);
         assertThat(read.get("currency").toString()).isEqualTo("CHF");
+    }
+
+    @Test
+    void theSerializer_findsItsSchemaByContent_asItDoesByDefault() {
+        String topic = newSubject("refunds");
+        long contentId = register(topic + "-value", PAYMENT.toString(), "[]");
+
+        byte[] written;
+        try (AvroKafkaSerializer<GenericRecord> serializer = new AvroKafkaSerializer<>()) {
+            serializer.configure(clientSettings(Map.of()), false);
+            written = serializer.serialize(topic, payment(-5, "JPY"));
+        }
+        GenericRecord read = deserialize(Map.of(), written);
+
+        assertThat(ByteBuffer.wrap(written, 1, 4).getInt()).isEqualTo((int) contentId);
+        assertThat(read.get("amount")).isEqualTo(-5L);
+        assertThat(read.get("currency").toString()).isEqualTo("JPY");
     }
 
     private GenericRecord deserialize(Map<String, Object> settings, byte[] record) {

@@ -52,7 +52,12 @@ public class DefaultGroup {
                 .orElseThrow(() -> NotFoundException.version(artifactId, version));
     }
 
-    private static void requireDefault(String groupId, String artifactId) {
+    /**
+     * Refuses a group other than the default one.
+     *
+     * @throws NotFoundException naming the artifact in that group
+     */
+    public void requireDefault(String groupId, String artifactId) {
         if (!groupId.toLowerCase(Locale.ROOT).equals(NAME)) {
             throw new NotFoundException(
                     NotFoundException.Missing.ARTIFACT,

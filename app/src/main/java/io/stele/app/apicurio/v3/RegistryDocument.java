@@ -25,6 +25,7 @@ public final class RegistryDocument {
                     "An id is not a whole number, a version expression neither a version nor a branch, or a query"
                             + " parameter asks for what is not served.",
             "404", "The group, artifact, branch, version, globalId or contentId named does not exist.",
+            "413", "The body is larger than stele.api.max-content-size.",
             "503", "The storage backend is unavailable; retry later.");
 
     private RegistryDocument() {}
@@ -75,18 +76,25 @@ public final class RegistryDocument {
                                                     .format("binary"))));
         }
         String ref = "#/components/schemas/" + (v3 ? PROBLEM_DETAILS : V2_ERROR);
-        ERRORS.forEach((status, description) -> operation
-                .getResponses()
-                .addAPIResponse(
-                        status,
-                        OASFactory.createAPIResponse()
-                                .description(description)
-                                .content(OASFactory.createContent()
-                                        .addMediaType(
-                                                "application/json",
-                                                OASFactory.createMediaType()
-                                                        .schema(OASFactory.createSchema()
-                                                                .ref(ref))))));
+        boolean names = operation.getParameters() != null
+                && operation.getParameters().stream().anyMatch(p -> p.getIn() == Parameter.In.PATH);
+        ERRORS.forEach((status, description) -> {
+            if (status.equals("404") && !names || status.equals("413") && operation.getRequestBody() == null) {
+                return; // a search names nothing that could be missing, and only a body can be too large
+            }
+            operation
+                    .getResponses()
+                    .addAPIResponse(
+                            status,
+                            OASFactory.createAPIResponse()
+                                    .description(description)
+                                    .content(OASFactory.createContent()
+                                            .addMediaType(
+                                                    "application/json",
+                                                    OASFactory.createMediaType()
+                                                            .schema(OASFactory.createSchema()
+                                                                    .ref(ref)))));
+        });
     }
 
     private static Schema problemDetails() {

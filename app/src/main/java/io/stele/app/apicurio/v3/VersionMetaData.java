@@ -5,12 +5,14 @@ import io.stele.storage.ArtifactType;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Apicurio v3 {@code VersionMetaData}: one version. The default group is written as no {@code
- * groupId}, as Apicurio writes it; times are ISO-8601 instants. A version's labels are its v1
- * properties, with each v1 label as a label of no value, as Apicurio's upgrade from 2.x merges them.
+ * Apicurio v3 {@code VersionMetaData}: one version; without its labels, Apicurio v3's {@code
+ * SearchedVersion}, a version a search found. The default group is written as no {@code groupId},
+ * as Apicurio writes it; times are ISO-8601 instants. A version's labels are its v1 properties, with
+ * each v1 label as a label of no value, as Apicurio's upgrade from 2.x merges them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record VersionMetaData(
@@ -29,9 +31,21 @@ public record VersionMetaData(
         VersionState state,
         Map<String, String> labels) {
 
+    /** Apicurio v3 {@code VersionSearchResults}: how many versions were found, and those on this page. */
+    public record SearchResults(int count, List<VersionMetaData> versions) {}
+
     static VersionMetaData of(StoredVersion v) {
         Map<String, String> labels = new LinkedHashMap<>(v.meta().properties());
         v.meta().labels().forEach(label -> labels.putIfAbsent(label, ""));
+        return of(v, labels);
+    }
+
+    /** A version as a search lists it: without its labels. */
+    static VersionMetaData searched(StoredVersion v) {
+        return of(v, null);
+    }
+
+    private static VersionMetaData of(StoredVersion v, Map<String, String> labels) {
         return new VersionMetaData(
                 null,
                 v.artifactId(),

@@ -155,4 +155,54 @@ class RegistryVersionsApiTest {
         assertThat(given().get(versions("default", artifactId) + "1").jsonPath().getString("state"))
                 .isEqualTo("DISABLED");
     }
+
+    @Test
+    void aSearchByContent_findsTheVersionWhoseContentMeansTheSame_orNone() {
+        String artifactId = twoVersions();
+        String reformatted = SECOND.replace(",", " , ");
+
+        Response found = given().contentType(ContentType.JSON)
+                .body(reformatted)
+                .queryParam("groupId", "default")
+                .queryParam("artifactId", artifactId)
+                .queryParam("artifactType", "AVRO")
+                .queryParam("canonical", "false")
+                .post("/apis/registry/v3/search/versions");
+        Response none = given().contentType(ContentType.JSON)
+                .body("{\"type\":\"record\",\"name\":\"Other\",\"fields\":[]}")
+                .queryParam("artifactId", artifactId)
+                .post("/apis/registry/v3/search/versions");
+        Response otherGroup = given().contentType(ContentType.JSON)
+                .body(SECOND)
+                .queryParam("groupId", "payments")
+                .queryParam("artifactId", artifactId)
+                .post("/apis/registry/v3/search/versions");
+
+        assertThat(found.statusCode()).as(found.asString()).isEqualTo(200);
+        assertThat(found.jsonPath().getInt("count")).isEqualTo(1);
+        assertThat(found.jsonPath().getString("versions[0].version")).isEqualTo("2");
+        assertThat(found.jsonPath().getString("versions[0].artifactId")).isEqualTo(artifactId);
+        assertThat(found.jsonPath().getLong("versions[0].contentId")).isPositive();
+        assertThat(found.jsonPath().getMap("versions[0]")).doesNotContainKeys("groupId", "labels");
+        assertThat(none.statusCode()).isEqualTo(200);
+        assertThat(none.jsonPath().getInt("count")).isZero();
+        assertThat(none.jsonPath().getList("versions")).isEmpty();
+        assertThat(otherGroup.jsonPath().getInt("count")).isZero();
+    }
+
+    @Test
+    void aSearchByContent_withoutAnArtifact_orWithAnUnknownType_isA400() {
+        Response noArtifact =
+                given().contentType(ContentType.JSON).body(FIRST).post("/apis/registry/v3/search/versions");
+        Response badType = given().contentType(ContentType.JSON)
+                .body(FIRST)
+                .queryParam("artifactId", "any")
+                .queryParam("artifactType", "COBOL")
+                .post("/apis/registry/v3/search/versions");
+
+        assertThat(noArtifact.statusCode()).isEqualTo(400);
+        assertThat(noArtifact.jsonPath().getString("title")).contains("artifactId");
+        assertThat(badType.statusCode()).isEqualTo(400);
+        assertThat(badType.jsonPath().getString("title")).contains("COBOL");
+    }
 }

@@ -1,0 +1,80 @@
+package io.stele.app.apicurio.v3;
+
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import io.stele.storage.ArtifactType;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.NotFoundException;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code POST /apis/registry/v3/search/versions}: the versions of an artifact whose content means
+ * the same as the body, which Apicurio 3.x's serializers ask for a schema they do not register. The
+ * highest such version is found, as by the v1 API's lookup; the content is always compared by its
+ * canonical form, whatever {@code canonical} says, as docs/apicurio-v2-v3.md explains.
+ */
+@Path(Api.REGISTRY_V3_PATH + "/search/versions")
+public class SearchResource {
+
+    @Inject
+    DefaultGroup group;
+
+    @Inject
+    ArtifactService artifacts;
+
+    @Needs(Role.READ_ONLY)
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<VersionMetaData.SearchResults> searchVersionsByContent(
+            byte[] body,
+            @QueryParam("groupId") String groupId,
+            @QueryParam("artifactId") String artifactId,
+            @QueryParam("artifactType") String artifactType,
+            @QueryParam("canonical") String canonical) {
+        if (artifactId == null || artifactId.isEmpty()) {
+            throw new InvalidRequestException(
+                    "Searching versions by content needs an artifactId: the versions of one artifact are searched.");
+        }
+        Optional<ArtifactType> declared = type(artifactType);
+        return Uni.createFrom()
+                .item(() -> {
+                    try {
+                        group.requireDefault(groupId == null ? DefaultGroup.NAME : groupId, artifactId);
+                        return found(List.of(VersionMetaData.searched(artifacts.findByContent(
+                                artifactId, declared, Upload.of(body == null ? new byte[0] : body)))));
+                    } catch (NotFoundException e) {
+                        return found(List.of()); // no such group or artifact, or no version of it with this content
+                    }
+                })
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private static VersionMetaData.SearchResults found(List<VersionMetaData> versions) {
+        return new VersionMetaData.SearchResults(versions.size(), versions);
+    }
+
+    private static Optional<ArtifactType> type(String artifactType) {
+        if (artifactType == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ArtifactType.valueOf(artifactType));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("Unknown artifactType '" + artifactType + "'.");
+        }
+    }
+}
