@@ -9,6 +9,8 @@ local ids = os.getenv("IDS") == "1"
 local confluent = os.getenv("API") == "confluent"
 -- IDS=2, with API=confluent: look a subject's schema up by its text, as serializers without auto-registration do
 local lookup = os.getenv("IDS") == "2"
+-- API=v3 asks Apicurio's v3 API for what its deserializers ask: content by contentId (IDS=0) or by globalId (IDS=1)
+local v3 = os.getenv("API") == "v3"
 -- the schema seed.lua stored for artifact k
 local function schema(k)
   return '{"type":"record","name":"Bench' .. k .. '","namespace":"io.stele.bench","fields":[' ..
@@ -30,6 +32,9 @@ local function pick(low, high)
   return math.random(low, high)
 end
 function request()
+  if v3 then
+    return wrk.format("GET", "/apis/registry/v3/ids/" .. (ids and "globalIds/" or "contentIds/") .. pick(1, artifacts))
+  end
   if confluent then
     if lookup then
       local k = pick(0, artifacts - 1)

@@ -334,7 +334,7 @@ public final class CachingStorage extends ForwardingStorage {
     }
 
     /** Content if cached, counted as a cache get: never touches the backend or waits. */
-    StoredContent cachedContent(long contentId) {
+    public StoredContent cachedContent(long contentId) {
         return contents.getIfPresent(contentId);
     }
 

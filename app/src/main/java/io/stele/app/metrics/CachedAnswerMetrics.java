@@ -43,7 +43,11 @@ public class CachedAnswerMetrics {
         BY_GLOBAL_ID("/api/ids/{globalId}"),
         CONFLUENT_LATEST("/subjects/{subject}/versions/latest"),
         CONFLUENT_SCHEMA_BY_ID("/schemas/ids/{id}"),
-        CONFLUENT_LOOKUP("/subjects/{subject}");
+        CONFLUENT_LOOKUP("/subjects/{subject}"),
+        REGISTRY_V3_BY_GLOBAL_ID("/apis/registry/v3/ids/globalIds/{globalId}"),
+        REGISTRY_V3_BY_CONTENT_ID("/apis/registry/v3/ids/contentIds/{contentId}"),
+        REGISTRY_V2_BY_GLOBAL_ID("/apis/registry/v2/ids/globalIds/{globalId}"),
+        REGISTRY_V2_BY_CONTENT_ID("/apis/registry/v2/ids/contentIds/{contentId}");
 
         final String uri;
 

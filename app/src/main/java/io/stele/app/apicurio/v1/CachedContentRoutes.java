@@ -1,14 +1,19 @@
 package io.stele.app.apicurio.v1;
 
+import io.netty.buffer.Unpooled;
+import io.stele.app.apicurio.v2.IdsV2Resource;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.security.AccessControl;
 import io.stele.app.security.Operation;
+import io.stele.app.security.Operation.Api;
 import io.stele.app.security.RouteDeclarations;
 import io.stele.app.security.RouteOrder;
 import io.stele.app.storage.StorageProvider;
+import io.stele.storage.StoredContent;
 import io.stele.storage.VersionState;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.impl.URIDecoder;
@@ -17,12 +22,17 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * The hot path: {@code GET /api/artifacts/{id}} and {@code GET /api/ids/{globalId}} answered
- * straight from the read cache on the event loop, ahead of the JAX-RS layer. Anything not cached
- * (or not plain) falls through to the JAX-RS resources, which load, cache and answer it, errors
- * included. Both answer with the same bytes, media type and ETag ({@link ContentResponses}).
+ * The hot path: {@code GET /api/artifacts/{id}} and {@code GET /api/ids/{globalId}}, and the v2 and
+ * v3 APIs' {@code GET /ids/globalIds/{globalId}} and {@code GET /ids/contentIds/{contentId}},
+ * answered straight from the read cache on the event loop, ahead of the JAX-RS layer. Anything not
+ * cached (or not plain) falls through to the JAX-RS resources, which load, cache and answer it,
+ * errors included. Both answer with the same bytes, media type and ETag ({@link ContentResponses}).
  */
 @ApplicationScoped
 public class CachedContentRoutes {
@@ -45,6 +55,34 @@ public class CachedContentRoutes {
     static final String LATEST = "/api/artifacts/";
     static final String BY_GLOBAL_ID = "/api/ids/";
 
+    /** An id path of the v2 or v3 API, what it answers from memory, and for which operation. */
+    private record IdPath(String prefix, boolean globalId, Endpoint endpoint, Operation operation) {}
+
+    private static final List<IdPath> ID_PATHS = List.of(
+            new IdPath(
+                    Api.REGISTRY_V3_PATH + "/ids/globalIds/",
+                    true,
+                    Endpoint.REGISTRY_V3_BY_GLOBAL_ID,
+                    Operation.servedFor(io.stele.app.apicurio.v3.IdsResource.class, "getContentByGlobalId")),
+            new IdPath(
+                    Api.REGISTRY_V3_PATH + "/ids/contentIds/",
+                    false,
+                    Endpoint.REGISTRY_V3_BY_CONTENT_ID,
+                    Operation.servedFor(io.stele.app.apicurio.v3.IdsResource.class, "getContentById")),
+            new IdPath(
+                    Api.REGISTRY_V2_PATH + "/ids/globalIds/",
+                    true,
+                    Endpoint.REGISTRY_V2_BY_GLOBAL_ID,
+                    Operation.servedFor(IdsV2Resource.class, "getContentByGlobalId")),
+            new IdPath(
+                    Api.REGISTRY_V2_PATH + "/ids/contentIds/",
+                    false,
+                    Endpoint.REGISTRY_V2_BY_CONTENT_ID,
+                    Operation.servedFor(IdsV2Resource.class, "getContentById")));
+
+    /** The queries an id path answers from memory with: none, or the one that asks for the content as registered. */
+    private static final Set<String> PLAIN_QUERIES = Set.of("references=PRESERVE", "dereference=false");
+
     /**
      * One route for both paths, matched by prefix rather than by the router's regular expressions,
      * which cost a tenth of a cached answer. A path it does not take as one segment after either
@@ -53,8 +91,10 @@ public class CachedContentRoutes {
     void register(@Observes Router router) {
         RouteDeclarations.serving(
                         router.get().order(RouteOrder.ANSWERS_FROM_MEMORY.order()),
-                        LATEST_OPERATION,
-                        BY_GLOBAL_ID_OPERATION)
+                        Stream.concat(
+                                        Stream.of(LATEST_OPERATION, BY_GLOBAL_ID_OPERATION),
+                                        ID_PATHS.stream().map(IdPath::operation))
+                                .toArray(Operation[]::new))
                 .handler(this::route);
     }
 
@@ -72,8 +112,68 @@ public class CachedContentRoutes {
                 byGlobalId(ctx, globalId);
                 return;
             }
+        } else if (path.startsWith("/apis/registry/")) {
+            for (IdPath ids : ID_PATHS) {
+                String id = path.startsWith(ids.prefix())
+                        ? segment(path, ids.prefix().length())
+                        : null;
+                if (id != null) {
+                    byId(ctx, ids, id);
+                    return;
+                }
+            }
         }
         ctx.next();
+    }
+
+    /** A v2 or v3 id path: the version's content by globalId, or the content by its id, when cached. */
+    private void byId(RoutingContext ctx, IdPath ids, String text) {
+        long id = number(text);
+        String query = ctx.request().query();
+        if (id < 0 || query != null && !PLAIN_QUERIES.contains(query) || !provider.isStarted()) {
+            ctx.next();
+            return;
+        }
+        if (ids.globalId()) {
+            CachedAnswer answer = provider.answers().cachedAnswer(id);
+            if (answer == null) {
+                ctx.next();
+                return;
+            }
+            answer(ctx, ids.endpoint(), ids.operation(), answer);
+            return;
+        }
+        StoredContent content = provider.answers().cachedContent(id);
+        if (content == null || !access.admits(ctx, ids.operation())) {
+            ctx.next();
+            return;
+        }
+        metrics.answered(ctx, ids.endpoint(), false);
+        ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_OCTET_STREAM)
+                .end(wrapped(content.content().bytes()));
+    }
+
+    /** Bytes as a buffer to end a response with, without a copy. Never modify them. */
+    @SuppressWarnings("deprecation") // Vert.x 4 wraps a Netty buffer without a copy only through this
+    private static Buffer wrapped(byte[] bytes) {
+        return Buffer.buffer(Unpooled.wrappedBuffer(bytes));
+    }
+
+    /** A path's id as a whole number of up to 18 digits, or -1; anything else the resource answers. */
+    private static long number(String text) {
+        if (text.isEmpty() || text.length() > 18) {
+            return -1;
+        }
+        long id = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            id = id * 10 + (c - '0');
+        }
+        return id;
     }
 
     /**

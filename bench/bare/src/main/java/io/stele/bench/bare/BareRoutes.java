@@ -14,7 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The framework's floor: the registry's hot routes (the v1 API's two, the Confluent API's two) answered with fixed bytes and the same
+ * The framework's floor: the registry's hot routes (the v1 API's two, the Confluent API's three,
+ * Apicurio v3's two) answered with fixed bytes and the same
  * headers (content type, ETag), from a plain Vert.x route on the event loop, with nothing else
  * installed. The body is the file named by {@code bare.body}, so that it can be the very bytes the
  * registry answers with.
@@ -30,6 +31,8 @@ public class BareRoutes {
         router.get("/subjects/:subject/versions/latest").handler(this::confluentAnswer);
         router.get("/schemas/ids/:id").handler(this::confluentAnswer);
         router.post("/subjects/:subject").handler(this::confluentAnswer);
+        router.get("/apis/registry/v3/ids/globalIds/:globalId").handler(this::answer);
+        router.get("/apis/registry/v3/ids/contentIds/:contentId").handler(this::contentAnswer);
     }
 
     /**
@@ -50,6 +53,11 @@ public class BareRoutes {
         ctx.response()
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/vnd.schemaregistry.v1+json")
                 .end(Buffer.buffer(body));
+    }
+
+    /** Content by its id, as Apicurio's v3 API answers it: bytes, without an ETag. */
+    private void contentAnswer(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/octet-stream").end(Buffer.buffer(body));
     }
 
     private void answer(RoutingContext ctx) {

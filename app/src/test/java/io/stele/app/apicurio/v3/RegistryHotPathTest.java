@@ -1,0 +1,103 @@
+package io.stele.app.apicurio.v3;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.stele.app.testing.Metrics;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The v2 and v3 APIs' content by globalId and by contentId, which deserializers ask for each new
+ * id, are answered from memory once loaded: the same bytes, media type and ETag as the resource's,
+ * counted as answers from memory; a query that asks for more, and a disabled version, still reach
+ * the resource.
+ */
+@QuarkusTest
+class RegistryHotPathTest {
+
+    private static final String SCHEMA = "{\"type\":\"record\",\"name\":\"Hot\",\"fields\":[]}";
+
+    private static double counted(String api, String template) {
+        given().get("/q/metrics").then().statusCode(200);
+        return Metrics.value("stele_http_cached_answers_total{status=\"200\",uri=\"/apis/registry/" + api + "/ids/"
+                + template + "\"}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v3", "v2"})
+    void contentByGlobalIdAndByContentId_onceLoaded_isAnsweredFromMemory_asTheResourceAnswersIt(String api) {
+        String artifactId = "hot-" + UUID.randomUUID();
+        Response created = given().header("X-Registry-ArtifactId", artifactId)
+                .header("X-Registry-ArtifactType", "AVRO")
+                .contentType(ContentType.JSON)
+                .body(SCHEMA)
+                .post("/api/artifacts");
+        long globalId = created.jsonPath().getLong("globalId");
+        long contentId = given().get("/apis/registry/v3/groups/default/artifacts/" + artifactId + "/versions/1")
+                .jsonPath()
+                .getLong("contentId");
+        String ids = "/apis/registry/" + api + "/ids/";
+        Response loadedByGlobalId = given().get(ids + "globalIds/" + globalId);
+        Response loadedByContentId = given().get(ids + "contentIds/" + contentId);
+        double byGlobalId = counted(api, "globalIds/{globalId}");
+        double byContentId = counted(api, "contentIds/{contentId}");
+
+        Response fromMemory = given().get(ids + "globalIds/" + globalId);
+        Response contentFromMemory = given().get(ids + "contentIds/" + contentId);
+        Response plainQuery = given().get(ids + "globalIds/" + globalId
+                + (api.equals("v3") ? "?references=PRESERVE" : "?dereference=false"));
+
+        assertThat(counted(api, "globalIds/{globalId}")).isEqualTo(byGlobalId + 2);
+        assertThat(counted(api, "contentIds/{contentId}")).isEqualTo(byContentId + 1);
+        for (Response answer : new Response[] {fromMemory, plainQuery}) {
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.asString()).isEqualTo(loadedByGlobalId.asString()).isEqualTo(SCHEMA);
+            assertThat(answer.contentType()).isEqualTo(loadedByGlobalId.contentType());
+            assertThat(answer.header("ETag"))
+                    .isEqualTo(loadedByGlobalId.header("ETag"))
+                    .isNotNull();
+        }
+        assertThat(contentFromMemory.statusCode()).isEqualTo(200);
+        assertThat(contentFromMemory.asString())
+                .isEqualTo(loadedByContentId.asString())
+                .isEqualTo(SCHEMA);
+        assertThat(contentFromMemory.contentType()).isEqualTo(loadedByContentId.contentType());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v3", "v2"})
+    void aQueryAskingForMore_orADisabledVersion_reachesTheResource(String api) {
+        String artifactId = "hot-" + UUID.randomUUID();
+        long globalId = given().header("X-Registry-ArtifactId", artifactId)
+                .header("X-Registry-ArtifactType", "AVRO")
+                .contentType(ContentType.JSON)
+                .body(SCHEMA)
+                .post("/api/artifacts")
+                .jsonPath()
+                .getLong("globalId");
+        String byGlobalId = "/apis/registry/" + api + "/ids/globalIds/" + globalId;
+        given().get(byGlobalId).then().statusCode(200);
+
+        Response more = given().get(byGlobalId + (api.equals("v3") ? "?references=DEREFERENCE" : "?dereference=true"));
+        given().contentType(ContentType.JSON)
+                .body(Map.of("state", "DISABLED"))
+                .put("/api/artifacts/" + artifactId + "/versions/1/state")
+                .then()
+                .statusCode(204);
+        Response disabled = given().get(byGlobalId);
+
+        assertThat(more.statusCode()).isEqualTo(400);
+        assertThat(disabled.statusCode()).isEqualTo(404);
+        assertThat(
+                        api.equals("v3")
+                                ? disabled.jsonPath().getInt("status")
+                                : disabled.jsonPath().getInt("error_code"))
+                .isEqualTo(404);
+    }
+}
