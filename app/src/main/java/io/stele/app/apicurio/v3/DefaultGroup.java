@@ -1,11 +1,16 @@
 package io.stele.app.apicurio.v3;
 
+import io.smallrye.mutiny.Uni;
+import io.stele.app.apicurio.v1.ContentResponses;
+import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.StoredVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -24,6 +29,22 @@ public class DefaultGroup {
 
     @Inject
     StorageProvider provider;
+
+    @Inject
+    ContentResponses responses;
+
+    @Inject
+    IdLookups ids;
+
+    /** The content of the version an expression names, loaded on a worker thread; 404 for a DISABLED one. */
+    public Uni<Response> content(String groupId, String artifactId, String expression) {
+        return responses.version(() -> version(groupId, artifactId, expression), null);
+    }
+
+    /** The references of the version an expression names, loaded on a worker thread. */
+    public Uni<List<ArtifactReference>> references(String groupId, String artifactId, String expression) {
+        return ids.referencesOf(() -> version(groupId, artifactId, expression));
+    }
 
     /**
      * The version an expression names, in any state.

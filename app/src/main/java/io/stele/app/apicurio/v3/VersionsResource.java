@@ -2,7 +2,6 @@ package io.stele.app.apicurio.v3;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.stele.app.apicurio.v1.ContentResponses;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
@@ -27,12 +26,6 @@ public class VersionsResource {
     @Inject
     DefaultGroup group;
 
-    @Inject
-    ContentResponses responses;
-
-    @Inject
-    IdLookups ids;
-
     @Needs(Role.READ_ONLY)
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -53,7 +46,7 @@ public class VersionsResource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("versionExpression") String versionExpression) {
-        return responses.version(() -> group.version(groupId, artifactId, versionExpression), null);
+        return group.content(groupId, artifactId, versionExpression);
     }
 
     @Needs(Role.READ_ONLY)
@@ -64,6 +57,6 @@ public class VersionsResource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("versionExpression") String versionExpression) {
-        return ids.referencesOf(() -> group.version(groupId, artifactId, versionExpression));
+        return group.references(groupId, artifactId, versionExpression);
     }
 }

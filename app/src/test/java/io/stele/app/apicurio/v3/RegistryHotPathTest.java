@@ -29,16 +29,22 @@ class RegistryHotPathTest {
                 + template + "\"}");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"v3", "v2"})
-    void contentByGlobalIdAndByContentId_onceLoaded_isAnsweredFromMemory_asTheResourceAnswersIt(String api) {
-        String artifactId = "hot-" + UUID.randomUUID();
+    /** Registers a new artifact through the v1 API: its first version's globalId. */
+    private static long register(String artifactId) {
         Response created = given().header("X-Registry-ArtifactId", artifactId)
                 .header("X-Registry-ArtifactType", "AVRO")
                 .contentType(ContentType.JSON)
                 .body(SCHEMA)
                 .post("/api/artifacts");
-        long globalId = created.jsonPath().getLong("globalId");
+        assertThat(created.statusCode()).as(created.asString()).isEqualTo(200);
+        return created.jsonPath().getLong("globalId");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v3", "v2"})
+    void contentByGlobalIdAndByContentId_onceLoaded_isAnsweredFromMemory_asTheResourceAnswersIt(String api) {
+        String artifactId = "hot-" + UUID.randomUUID();
+        long globalId = register(artifactId);
         long contentId = given().get("/apis/registry/v3/groups/default/artifacts/" + artifactId + "/versions/1")
                 .jsonPath()
                 .getLong("contentId");
@@ -74,13 +80,7 @@ class RegistryHotPathTest {
     @ValueSource(strings = {"v3", "v2"})
     void aQueryAskingForMore_orADisabledVersion_reachesTheResource(String api) {
         String artifactId = "hot-" + UUID.randomUUID();
-        long globalId = given().header("X-Registry-ArtifactId", artifactId)
-                .header("X-Registry-ArtifactType", "AVRO")
-                .contentType(ContentType.JSON)
-                .body(SCHEMA)
-                .post("/api/artifacts")
-                .jsonPath()
-                .getLong("globalId");
+        long globalId = register(artifactId);
         String byGlobalId = "/apis/registry/" + api + "/ids/globalIds/" + globalId;
         given().get(byGlobalId).then().statusCode(200);
 

@@ -205,4 +205,24 @@ class RegistryVersionsApiTest {
         assertThat(badType.statusCode()).isEqualTo(400);
         assertThat(badType.jsonPath().getString("title")).contains("COBOL");
     }
+
+    @Test
+    void theV2Api_answersAVersionsPath_withItsContent_andItsReferences_inItsOwnErrorBody() {
+        String artifactId = twoVersions();
+        String v2 = "/apis/registry/v2/groups/default/artifacts/" + artifactId + "/versions/";
+
+        Response first = given().get(v2 + "1");
+        Response references = given().get(v2 + "2/references");
+        Response missing = given().get(v2 + "9");
+        Response otherGroup = given().get("/apis/registry/v2/groups/payments/artifacts/" + artifactId + "/versions/1");
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.asString()).isEqualTo(FIRST);
+        assertThat(references.jsonPath().getList("$")).isEmpty();
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.jsonPath().getInt("error_code")).isEqualTo(404);
+        assertThat(missing.jsonPath().getString("name")).isEqualTo("VersionNotFoundException");
+        assertThat(otherGroup.statusCode()).isEqualTo(404);
+        assertThat(otherGroup.jsonPath().getString("name")).isEqualTo("ArtifactNotFoundException");
+    }
 }

@@ -1,0 +1,111 @@
+package io.stele.apicurio2;
+
+import static io.stele.storage.testkit.clients.AvroRecords.ORDER_TEXT;
+import static io.stele.storage.testkit.clients.AvroRecords.PAYMENT;
+import static io.stele.storage.testkit.clients.AvroRecords.binary;
+import static io.stele.storage.testkit.clients.AvroRecords.order;
+import static io.stele.storage.testkit.clients.AvroRecords.payment;
+import static io.stele.storage.testkit.clients.AvroRecords.paymentReference;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
+import io.stele.storage.testkit.backends.PackagedRegistry;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Apicurio Registry's 2.6 Avro deserializer, unchanged, against the packaged registry's v2 API,
+ * without a broker: records as Apicurio 2.x producers write them by default (the globalId in the
+ * record's headers) and with the id in the payload are read, references included. What the clients
+ * send is in docs/apicurio-v2-v3.md.
+ *
+ * <p>Each backend's test is a subclass that says which storage the registry runs on.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class Apicurio2SerdeContract {
+
+    private PackagedRegistry registry;
+
+    /** The {@code stele.storage.kind} the registry under test runs on. */
+    protected abstract String kind();
+
+    @BeforeAll
+    void startRegistry() throws Exception {
+        registry = PackagedRegistry.start(kind(), getClass());
+    }
+
+    @AfterAll
+    void stopRegistry() throws Exception {
+        registry.close();
+    }
+
+    @Test
+    void aRecordWithItsGlobalIdInItsHeaders_isReadByTheDeserializer() {
+        String subject = registry.newSubject("payments-value");
+        registry.register(subject, PAYMENT.toString(), "[]");
+
+        GenericRecord read =
+                deserialize(globalIdHeader(registry.globalIdOfLatest(subject)), binary(payment(1250, "EUR")));
+
+        assertThat(read.get("amount")).isEqualTo(1250L);
+        assertThat(read.get("currency").toString()).isEqualTo("EUR");
+    }
+
+    @Test
+    void aRecordWithItsGlobalIdInItsPayload_isReadByTheDeserializer() {
+        String subject = registry.newSubject("payments-value");
+        registry.register(subject, PAYMENT.toString(), "[]");
+        byte[] avro = binary(payment(7, "USD"));
+        byte[] record = ByteBuffer.allocate(9 + avro.length)
+                .put((byte) 0)
+                .putLong(registry.globalIdOfLatest(subject))
+                .put(avro)
+                .array();
+
+        GenericRecord read = deserialize(new RecordHeaders(), record);
+
+        assertThat(read.get("amount")).isEqualTo(7L);
+        assertThat(read.get("currency").toString()).isEqualTo("USD");
+    }
+
+    @Test
+    void aSchemaWithAReference_isResolvedThroughTheReferencedVersion() {
+        String payments = registry.newSubject("payments");
+        registry.register(payments, PAYMENT.toString(), "[]");
+        String orders = registry.newSubject("orders-value");
+        registry.register(orders, ORDER_TEXT, paymentReference(payments));
+
+        GenericRecord read = deserialize(
+                globalIdHeader(registry.globalIdOfLatest(orders)), binary(order("o-1", payment(99, "GBP"))));
+
+        assertThat(read.get("id").toString()).isEqualTo("o-1");
+        assertThat(((GenericRecord) read.get("payment")).get("currency").toString())
+                .isEqualTo("GBP");
+    }
+
+    /** The header Apicurio 2.x producers write a record's globalId in by default: 8 bytes. */
+    private static RecordHeaders globalIdHeader(long globalId) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(
+                "apicurio.value.globalId",
+                ByteBuffer.allocate(8).putLong(globalId).array());
+        return headers;
+    }
+
+    private GenericRecord deserialize(RecordHeaders headers, byte[] record) {
+        AvroKafkaDeserializer<GenericRecord> deserializer = new AvroKafkaDeserializer<>();
+        try {
+            deserializer.configure(
+                    Map.of("apicurio.registry.url", registry.process().baseUri() + "/apis/registry/v2"), false);
+            return deserializer.deserialize("any-topic", headers, record);
+        } finally {
+            deserializer.close();
+        }
+    }
+}
