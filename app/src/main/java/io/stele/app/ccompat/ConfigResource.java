@@ -123,11 +123,10 @@ public abstract class ConfigResource {
     public ConfigAnswer deleteGlobalConfig() {
         return about(null, () -> {
             Compatibility had = rules.compatibility(Optional.empty(), DEFAULT_COMPATIBILITY);
-            if (data.storage()
-                    .rules()
-                    .get(RuleScope.GLOBAL, RuleType.COMPATIBILITY)
-                    .isPresent()) {
+            try {
                 data.storage().rules().delete(RuleScope.GLOBAL, RuleType.COMPATIBILITY);
+            } catch (NotFoundException e) {
+                // none was set, or a concurrent request removed it first: either way none is set now
             }
             return new ConfigAnswer(had.name());
         });

@@ -13,9 +13,15 @@ import static org.hamcrest.Matchers.startsWith;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.hamcrest.Matcher;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -369,6 +375,31 @@ public class ConfluentApiTest {
         given().delete(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("FORWARD"));
         given().get(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("BACKWARD"));
         given().get("/api/rules/COMPATIBILITY").then().statusCode(404);
+        given().delete(root + "/config").then().statusCode(200).body("compatibilityLevel", equalTo("BACKWARD"));
+    }
+
+    @Test
+    void removingTheGlobalLevel_fromManyClientsAtOnce_answersEachOfThem() throws Exception {
+        given().contentType(TYPE)
+                .body("{\"compatibility\":\"FULL\"}")
+                .put("/config")
+                .then()
+                .statusCode(200);
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                answers.add(clients.submit(() -> given().delete("/config").statusCode()));
+            }
+            for (Future<Integer> answer : answers) {
+                assertThat(answer.get(30, TimeUnit.SECONDS))
+                        .as("a removal racing the others")
+                        .isEqualTo(200);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+        given().get("/config").then().statusCode(200).body("compatibilityLevel", equalTo("BACKWARD"));
     }
 
     @ParameterizedTest

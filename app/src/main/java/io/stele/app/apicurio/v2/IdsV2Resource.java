@@ -1,15 +1,17 @@
 package io.stele.app.apicurio.v2;
 
 import io.smallrye.mutiny.Uni;
+import io.stele.app.apicurio.v3.IdLookups;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
-import io.stele.storage.InvalidRequestException;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -28,12 +30,10 @@ public class IdsV2Resource extends io.stele.app.apicurio.v3.IdsResource {
     @Produces(MediaType.WILDCARD)
     @Override
     public Uni<Response> getContentByGlobalId(
-            @PathParam("globalId") String globalId, @QueryParam("dereference") String dereference) {
-        if (dereference != null && !dereference.equals("false")) {
-            throw new InvalidRequestException("dereference=" + dereference
-                    + " is not served: content is returned as registered, and its references from the"
-                    + " /references endpoint.");
-        }
+            @PathParam("globalId") String globalId,
+            @QueryParam("dereference") String dereference,
+            @Context HttpServerRequest request) {
+        IdLookups.onlyAsRegistered(request, "dereference", "false");
         return ids.byGlobalId(globalId);
     }
 }

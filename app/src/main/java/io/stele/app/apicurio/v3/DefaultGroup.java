@@ -27,6 +27,9 @@ public class DefaultGroup {
 
     private static final String LATEST = "branch=latest";
 
+    /** What a version expression may be: a version number, or {@code branch=} and a branch's name. */
+    public static final String EXPRESSION = "^([1-9][0-9]{0,8}|branch=.+)$";
+
     @Inject
     StorageProvider provider;
 

@@ -10,6 +10,7 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
@@ -68,6 +69,18 @@ public class IdLookups {
     /** The references of the content with this id. */
     public Uni<List<ArtifactReference>> referencesByContentId(String contentId) {
         return blocking(() -> references(content(contentId)));
+    }
+
+    /**
+     * Refuses a request whose query parameter {@code name} asks for content other than as it was
+     * registered: absent, or {@code served}, is served; anything else, empty included, is a 400.
+     */
+    public static void onlyAsRegistered(HttpServerRequest request, String name, String served) {
+        String asked = request.getParam(name);
+        if (asked != null && !asked.equals(served)) {
+            throw new InvalidRequestException(name + "=" + asked + " is not served: content is returned as registered ("
+                    + name + "=" + served + "), and its references from the /references endpoint.");
+        }
     }
 
     private StoredVersion version(String globalId) {

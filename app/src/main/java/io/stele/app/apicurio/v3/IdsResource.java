@@ -5,13 +5,14 @@ import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
-import io.stele.storage.InvalidRequestException;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -33,8 +34,10 @@ public class IdsResource {
     @Path("globalIds/{globalId}")
     @Produces(MediaType.WILDCARD)
     public Uni<Response> getContentByGlobalId(
-            @PathParam("globalId") String globalId, @QueryParam("references") String references) {
-        preserved(references);
+            @PathParam("globalId") String globalId,
+            @QueryParam("references") String references,
+            @Context HttpServerRequest request) {
+        preserved(request);
         return ids.byGlobalId(globalId);
     }
 
@@ -51,8 +54,10 @@ public class IdsResource {
     @Path("contentIds/{contentId}")
     @Produces(MediaType.WILDCARD)
     public Uni<Response> getContentById(
-            @PathParam("contentId") String contentId, @QueryParam("references") String references) {
-        preserved(references);
+            @PathParam("contentId") String contentId,
+            @QueryParam("references") String references,
+            @Context HttpServerRequest request) {
+        preserved(request);
         return ids.byContentId(contentId);
     }
 
@@ -64,12 +69,11 @@ public class IdsResource {
         return ids.referencesByContentId(contentId);
     }
 
-    /** Only {@code PRESERVE} (or nothing) is served: content as it was registered, references apart. */
-    private static void preserved(String references) {
-        if (references != null && !references.equals("PRESERVE")) {
-            throw new InvalidRequestException("references=" + references
-                    + " is not served: content is returned as registered (PRESERVE), and its references"
-                    + " from the /references endpoint.");
-        }
+    /**
+     * Only {@code PRESERVE} (or nothing) is served: content as it was registered, references apart.
+     * Read from the request itself, where an empty value is not taken for none.
+     */
+    private static void preserved(HttpServerRequest request) {
+        IdLookups.onlyAsRegistered(request, "references", "PRESERVE");
     }
 }

@@ -1,8 +1,12 @@
 package io.stele.app.apicurio.v3;
 
 import io.stele.app.security.Operation.Api;
+import io.stele.storage.ArtifactType;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -49,31 +53,35 @@ public final class RegistryDocument {
                 case "globalId", "contentId" ->
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.INTEGER))
-                            .format("int64")
-                            .minimum(java.math.BigDecimal.ZERO));
-                case "references" ->
+                            .format("int64"));
+                case "version" ->
                     p.setSchema(OASFactory.createSchema()
-                            .type(List.of(Schema.SchemaType.STRING))
-                            .enumeration(List.of("PRESERVE"))
-                            .defaultValue("PRESERVE"));
-                case "dereference" ->
+                            .type(List.of(Schema.SchemaType.INTEGER))
+                            .format("int32")
+                            .minimum(BigDecimal.ONE));
+                case "versionExpression" ->
+                    p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
+                            .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
+                case "references" ->
+                    p.setSchema(string().enumeration(List.of("PRESERVE")).defaultValue("PRESERVE"));
+                case "dereference", "canonical" ->
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.BOOLEAN))
-                            .enumeration(List.of(false))
+                            .enumeration(p.getName().equals("dereference") ? List.of(false) : List.of(true, false))
                             .defaultValue(false));
+                case "artifactType" ->
+                    p.setSchema(string().enumeration(Arrays.stream(ArtifactType.values())
+                            .map(ArtifactType::name)
+                            .collect(Collectors.toList())));
+                case "artifactId" -> p.setRequired(true);
                 default -> {}
             }
         }
         APIResponse ok = operation.getResponses().getAPIResponse("200");
         if (ok != null && (ok.getContent() == null || ok.getContent().hasMediaType("*/*"))) {
+            // the content as registered, in its type's media type: any bytes, described by no schema
             ok.description("The content, as registered.")
-                    .content(OASFactory.createContent()
-                            .addMediaType(
-                                    "*/*",
-                                    OASFactory.createMediaType()
-                                            .schema(OASFactory.createSchema()
-                                                    .type(List.of(Schema.SchemaType.STRING))
-                                                    .format("binary"))));
+                    .content(OASFactory.createContent().addMediaType("*/*", OASFactory.createMediaType()));
         }
         String ref = "#/components/schemas/" + (v3 ? PROBLEM_DETAILS : V2_ERROR);
         boolean names = operation.getParameters() != null

@@ -49,6 +49,9 @@ public class SearchResource {
             throw new InvalidRequestException(
                     "Searching versions by content needs an artifactId: the versions of one artifact are searched.");
         }
+        if (canonical != null && !canonical.equals("true") && !canonical.equals("false")) {
+            throw new InvalidRequestException("canonical must be true or false, was '" + canonical + "'.");
+        }
         Optional<ArtifactType> declared = type(artifactType);
         return Uni.createFrom()
                 .item(() -> {

@@ -161,6 +161,13 @@ class RegistryIdsApiTest {
         assertThat(v3.jsonPath().getString("title")).contains("PRESERVE");
         assertThat(v2.statusCode()).isEqualTo(400);
         assertThat(v2.jsonPath().getString("message")).contains("as registered");
+        assertThat(given().get(V3 + "/contentIds/" + payment.contentId() + "?references=")
+                        .statusCode())
+                .as("an empty value is no value the API takes")
+                .isEqualTo(400);
+        assertThat(given().get(V2 + "/globalIds/" + payment.globalId() + "?dereference=")
+                        .statusCode())
+                .isEqualTo(400);
         assertThat(given().get(V3 + "/globalIds/" + payment.globalId() + "?references=PRESERVE")
                         .statusCode())
                 .isEqualTo(200);
