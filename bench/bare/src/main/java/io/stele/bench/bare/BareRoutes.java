@@ -57,7 +57,9 @@ public class BareRoutes {
 
     /** Content by its id, as Apicurio's v3 API answers it: bytes, without an ETag. */
     private void contentAnswer(RoutingContext ctx) {
-        ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/octet-stream").end(Buffer.buffer(body));
+        ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/octet-stream")
+                .end(Buffer.buffer(body));
     }
 
     private void answer(RoutingContext ctx) {
