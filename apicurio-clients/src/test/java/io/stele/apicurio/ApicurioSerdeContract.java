@@ -113,6 +113,41 @@ abstract class ApicurioSerdeContract {
         assertThat(read.get("currency").toString()).isEqualTo("CHF");
     }
 
+    @Test
+    void theSerializer_withAutoRegister_registersItsSchemaOnce_inTheIdsEveryApiShares() {
+        String topic = registry.newSubject("invoices");
+        Map<String, Object> autoRegister =
+                Map.of("apicurio.registry.auto-register", "true", "apicurio.registry.use-id", "globalId");
+
+        byte[] first = serialize(autoRegister, topic, payment(10, "EUR"));
+        byte[] again = serialize(autoRegister, topic, payment(11, "EUR"));
+        GenericRecord read = deserialize(Map.of("apicurio.registry.use-id", "globalId"), again);
+
+        long globalId = registry.globalIdOfLatest(topic + "-value");
+        assertThat(ByteBuffer.wrap(first, 1, 4).getInt()).isEqualTo((int) globalId);
+        assertThat(ByteBuffer.wrap(again, 1, 4).getInt())
+                .as("a second producer finds the version the first registered")
+                .isEqualTo((int) globalId);
+        assertThat(read.get("amount")).isEqualTo(11L);
+        assertThat(registry.register(topic + "-value", PAYMENT.toString(), "[]"))
+                .as("the Confluent API sees the same schema under the same subject")
+                .isPositive();
+        assertThat(registry.globalIdOfLatest(topic + "-value")).isEqualTo(globalId);
+    }
+
+    @Test
+    void theSerializer_withAutoRegister_byContentId_writesTheIdTheDeserializerReads() {
+        String topic = registry.newSubject("shipments");
+
+        byte[] written = serialize(Map.of("apicurio.registry.auto-register", "true"), topic, payment(3, "SEK"));
+        GenericRecord read = deserialize(Map.of(), written);
+
+        assertThat(ByteBuffer.wrap(written, 1, 4).getInt())
+                .as("the contentId, which is the Confluent schema id of the same schema")
+                .isEqualTo((int) registry.register(topic + "-value", PAYMENT.toString(), "[]"));
+        assertThat(read.get("currency").toString()).isEqualTo("SEK");
+    }
+
     private Map<String, Object> clientSettings(Map<String, Object> more) {
         Map<String, Object> settings = new HashMap<>(more);
         settings.put("apicurio.registry.url", registry.process().baseUri() + "/apis/registry/v3");

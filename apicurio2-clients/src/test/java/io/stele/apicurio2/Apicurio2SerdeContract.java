@@ -9,8 +9,10 @@ import static io.stele.storage.testkit.clients.AvroRecords.paymentReference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
+import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
 import io.stele.storage.testkit.backends.PackagedRegistry;
 import java.nio.ByteBuffer;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -87,6 +89,58 @@ abstract class Apicurio2SerdeContract {
         assertThat(read.get("id").toString()).isEqualTo("o-1");
         assertThat(((GenericRecord) read.get("payment")).get("currency").toString())
                 .isEqualTo("GBP");
+    }
+
+    @Test
+    void theSerializer_withAutoRegister_registersOnce_andWritesTheGlobalIdInTheHeaders() {
+        String topic = registry.newSubject("invoices");
+        Map<String, Object> autoRegister = Map.of("apicurio.registry.auto-register", "true");
+
+        RecordHeaders firstHeaders = new RecordHeaders();
+        serialize(autoRegister, topic, firstHeaders, payment(10, "EUR"));
+        RecordHeaders headers = new RecordHeaders();
+        byte[] written = serialize(autoRegister, topic, headers, payment(11, "EUR"));
+        GenericRecord read = deserialize(headers, written);
+
+        long globalId = registry.globalIdOfLatest(topic + "-value");
+        assertThat(globalIdIn(firstHeaders)).isEqualTo(globalId);
+        assertThat(globalIdIn(headers))
+                .as("a second producer finds the version the first registered")
+                .isEqualTo(globalId);
+        assertThat(read.get("amount")).isEqualTo(11L);
+    }
+
+    @Test
+    void theSerializer_findsASchemaRegisteredAhead_byContent_andAsTheLatest() {
+        String topic = registry.newSubject("ledger");
+        registry.register(topic + "-value", PAYMENT.toString(), "[]");
+        long globalId = registry.globalIdOfLatest(topic + "-value");
+
+        RecordHeaders byContent = new RecordHeaders();
+        serialize(Map.of(), topic, byContent, payment(1, "CHF"));
+        RecordHeaders latest = new RecordHeaders();
+        byte[] written = serialize(Map.of("apicurio.registry.find-latest", "true"), topic, latest, payment(2, "CHF"));
+
+        assertThat(globalIdIn(byContent)).isEqualTo(globalId);
+        assertThat(globalIdIn(latest)).isEqualTo(globalId);
+        assertThat(deserialize(latest, written).get("amount")).isEqualTo(2L);
+    }
+
+    private static long globalIdIn(RecordHeaders headers) {
+        return ByteBuffer.wrap(headers.lastHeader("apicurio.value.globalId").value())
+                .getLong();
+    }
+
+    private byte[] serialize(Map<String, Object> settings, String topic, RecordHeaders headers, GenericRecord record) {
+        Map<String, Object> all = new HashMap<>(settings);
+        all.put("apicurio.registry.url", registry.process().baseUri() + "/apis/registry/v2");
+        AvroKafkaSerializer<GenericRecord> serializer = new AvroKafkaSerializer<>();
+        try {
+            serializer.configure(all, false);
+            return serializer.serialize(topic, headers, record);
+        } finally {
+            serializer.close();
+        }
     }
 
     /** The header Apicurio 2.x producers write a record's globalId in by default: 8 bytes. */

@@ -3,7 +3,7 @@ package io.stele.storage;
 import java.util.Objects;
 
 /**
- * The artifact, version, content or rule asked for does not exist. {@link #missing()} says which,
+ * The artifact, version, content, rule or group asked for does not exist. {@link #missing()} says which,
  * so that each API can answer in its own terms without reading the message.
  */
 public class NotFoundException extends StorageException {
@@ -17,7 +17,9 @@ public class NotFoundException extends StorageException {
         /** Content (a Confluent schema id), or a version with the given content. */
         CONTENT,
         /** A rule. */
-        RULE
+        RULE,
+        /** A group of artifacts, as Apicurio Registry's v2 and v3 APIs name one. */
+        GROUP
     }
 
     private final Missing missing;

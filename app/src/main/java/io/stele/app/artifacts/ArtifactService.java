@@ -25,7 +25,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -56,13 +55,29 @@ public class ArtifactService {
     ApiConfig config;
 
     /**
-     * Content as a client sent it, with what it said of the type and the versions it references.
+     * Content as a client sent it, with what it said of the type, the versions it references and
+     * the metadata it gave the version. A name or description it did not give is the one the
+     * content declares ({@link ArtifactTypes#describe}).
      */
     public record Upload(
-            byte[] body, Optional<String> typeHeader, Optional<String> contentType, List<SchemaReference> references) {
+            byte[] body,
+            Optional<String> typeHeader,
+            Optional<String> contentType,
+            List<SchemaReference> references,
+            EditableMeta meta) {
 
         public Upload {
             references = List.copyOf(references);
+            meta = meta == null ? EditableMeta.EMPTY : meta;
+        }
+
+        /** Content with no metadata of the client's. */
+        public Upload(
+                byte[] body,
+                Optional<String> typeHeader,
+                Optional<String> contentType,
+                List<SchemaReference> references) {
+            this(body, typeHeader, contentType, references, EditableMeta.EMPTY);
         }
 
         /** Content that references nothing. */
@@ -108,7 +123,7 @@ public class ArtifactService {
             return ifExists(artifactId, upload, content, ifExists).orElseThrow(() -> invalid);
         }
         try {
-            StoredVersion created = storage().artifacts().create(draft(artifactId, type, content));
+            StoredVersion created = storage().artifacts().create(draft(artifactId, type, content, upload.meta()));
             return new Written(created, created.createdBy(), created.createdOn());
         } catch (AlreadyExistsException e) {
             return ifExists(artifactId, upload, content, ifExists).orElseThrow(() -> e);
@@ -159,7 +174,7 @@ public class ArtifactService {
         if (current.isEmpty()) {
             rules.checkValidity(Optional.of(artifactId), type, content); // its rules may be set ahead of it
             try {
-                return storage().artifacts().create(draft(artifactId, type, content));
+                return storage().artifacts().create(draft(artifactId, type, content, upload.meta()));
             } catch (AlreadyExistsException e) {
                 current = current(artifactId); // created meanwhile: register against it
             }
@@ -175,7 +190,10 @@ public class ArtifactService {
             return same.get();
         }
         rules.checkCompatibility(artifactId, type, content, fallback);
-        return storage().versions().add(draft(artifactId, type, content)).latest();
+        return storage()
+                .versions()
+                .add(draft(artifactId, type, content, upload.meta()))
+                .latest();
     }
 
     /**
@@ -213,7 +231,7 @@ public class ArtifactService {
         });
         return storage()
                 .versions()
-                .importVersion(new ImportedVersion(draft(artifactId, type, content), contentId, number));
+                .importVersion(new ImportedVersion(draft(artifactId, type, content, upload.meta()), contentId, number));
     }
 
     /** Runs the rules on a would-be new version, storing nothing. */
@@ -236,7 +254,7 @@ public class ArtifactService {
         }
         rules.checkValidity(Optional.of(artifactId), type, content);
         rules.checkCompatibility(artifactId, type, content);
-        return draft(artifactId, type, content);
+        return draft(artifactId, type, content, upload.meta());
     }
 
     /** The version the artifact shows (its latest, else its highest), or empty when it does not exist. */
@@ -367,9 +385,13 @@ public class ArtifactService {
         return upload.content();
     }
 
-    private VersionDraft draft(String artifactId, ArtifactType type, Content content) {
+    private VersionDraft draft(String artifactId, ArtifactType type, Content content, EditableMeta given) {
         AnalysedContent described = types.describe(type, content);
-        EditableMeta meta = new EditableMeta(described.name(), described.description(), List.of(), Map.of());
+        EditableMeta meta = new EditableMeta(
+                given.name().or(described::name),
+                given.description().or(described::description),
+                given.labels(),
+                given.properties());
         return new VersionDraft(
                 artifactId, type, content.ofType(type), meta, ANONYMOUS, supports.canonicalHash(type, content));
     }

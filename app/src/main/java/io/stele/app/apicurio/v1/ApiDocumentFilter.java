@@ -41,7 +41,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  *       is malformed; a body also 413 past {@code stele.api.max-content-size}, and a JSON body 415
  *       when sent as another media type;
  *   <li>a write: 409 (an id or rule taken, a rule violated, concurrent writes that did not settle);
- *   <li>a content read that takes {@code If-None-Match}: 304.
+ *   <li>a content read that takes {@code If-None-Match}: 304;
+ *   <li>every operation of every API: 414 for a request line longer than the server reads.
  * </ul>
  *
  * Each error answer carries {@link ErrorBody}'s schema. The Confluent-compatible API is described by
@@ -62,6 +63,14 @@ public class ApiDocumentFilter implements OASFilter {
             "413", "The body is larger than stele.api.max-content-size.",
             "415", "The body is not sent as application/json.",
             "503", "The storage backend is unavailable or not started yet; retry later.");
+
+    /**
+     * Any operation's answer to a request line longer than the HTTP server reads (4,096 bytes unless
+     * {@code quarkus.http.limits.max-initial-line-length} says otherwise): given before any route
+     * is chosen, so with no body.
+     */
+    private static final APIResponse URI_TOO_LONG = OASFactory.createAPIResponse()
+            .description("The request line (path and query) is longer than the server reads; no body.");
 
     /** Path parameters naming something that may not exist. */
     private static final List<String> NAMED = List.of("artifactId", "version", "globalId", "rule");
@@ -96,6 +105,9 @@ public class ApiDocumentFilter implements OASFilter {
                 }));
         ConfluentDocument.describe(api);
         RegistryDocument.describe(api);
+        api.getPaths().getPathItems().values().forEach(item -> item.getOperations()
+                .values()
+                .forEach(operation -> operation.getResponses().addAPIResponse("414", URI_TOO_LONG)));
     }
 
     private static void constrainParameters(Operation operation) {

@@ -29,6 +29,7 @@ final class ApicurioErrorNames {
                 case VERSION -> "VersionNotFoundException";
                 case CONTENT -> "ContentNotFoundException";
                 case RULE -> "RuleNotFoundException";
+                case GROUP -> "GroupNotFoundException";
             };
         }
         if (e instanceof AlreadyExistsException) {

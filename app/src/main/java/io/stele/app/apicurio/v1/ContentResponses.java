@@ -34,7 +34,7 @@ public class ContentResponses {
      * The latest version's content, loaded and kept for the hot path ({@link CachedContentRoutes}
      * answers it once cached).
      */
-    Uni<Response> latest(String artifactId, String ifNoneMatch) {
+    public Uni<Response> latest(String artifactId, String ifNoneMatch) {
         return blocking(() -> {
             CachedAnswer answer = provider.answers().latestAnswer(artifactId);
             return response(answer.version(), answer.body(), answer.etag(), ifNoneMatch);

@@ -1,6 +1,7 @@
 package io.stele.app.apicurio.v2;
 
 import io.smallrye.mutiny.Uni;
+import io.stele.app.apicurio.v2.ArtifactMetaDataV2.VersionMetaDataV2;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.security.Needs;
@@ -17,8 +18,9 @@ import java.util.List;
 
 /**
  * {@code /apis/registry/v2/groups/{groupId}/artifacts/{artifactId}/versions/{version}}: a version's
- * content and its references, which Apicurio 2.x's serdes read to resolve each reference of a
- * schema. In the v2 API a version's path answers its content.
+ * content, its references and its metadata, which Apicurio 2.x's serdes read to resolve each
+ * reference of a schema and to find a version they are told to use. In the v2 API a version's path
+ * answers its content; a version is a number or {@code latest}.
  */
 @Path(Api.REGISTRY_V2_PATH + "/groups/{groupId}/artifacts/{artifactId}/versions/{version}")
 public class VersionsV2Resource {
@@ -33,7 +35,7 @@ public class VersionsV2Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("version") String version) {
-        return group.content(groupId, artifactId, version);
+        return group.content(groupId, artifactId, DefaultGroup.v2Expression(version));
     }
 
     @Needs(Role.READ_ONLY)
@@ -44,6 +46,17 @@ public class VersionsV2Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("version") String version) {
-        return group.references(groupId, artifactId, version);
+        return group.references(groupId, artifactId, DefaultGroup.v2Expression(version));
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("meta")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<VersionMetaDataV2> getArtifactVersionMetaData(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("version") String version) {
+        return group.described(groupId, artifactId, DefaultGroup.v2Expression(version), VersionMetaDataV2::of);
     }
 }

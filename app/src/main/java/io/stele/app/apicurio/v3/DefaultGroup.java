@@ -1,6 +1,7 @@
 package io.stele.app.apicurio.v3;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.apicurio.v1.ContentResponses;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.storage.StorageProvider;
@@ -12,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Versions as Apicurio's v2 and v3 APIs name them: by group, artifact id and version expression.
@@ -26,6 +28,9 @@ public class DefaultGroup {
     public static final String NAME = "default";
 
     private static final String LATEST = "branch=latest";
+
+    /** What a v2 version may be: a version number, or {@code latest}. */
+    public static final String V2_VERSION = "^([1-9][0-9]{0,8}|latest)$";
 
     /** What a version expression may be: a version number, or {@code branch=} and a branch's name. */
     public static final String EXPRESSION = "^([1-9][0-9]{0,8}|branch=.+)$";
@@ -42,6 +47,14 @@ public class DefaultGroup {
     /** The content of the version an expression names, loaded on a worker thread; 404 for a DISABLED one. */
     public Uni<Response> content(String groupId, String artifactId, String expression) {
         return responses.version(() -> version(groupId, artifactId, expression), null);
+    }
+
+    /** What {@code describe} makes of the version an expression names, loaded on a worker thread. */
+    public <T> Uni<T> described(
+            String groupId, String artifactId, String expression, Function<StoredVersion, T> describe) {
+        return Uni.createFrom()
+                .item(() -> describe.apply(version(groupId, artifactId, expression)))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     /** The references of the version an expression names, loaded on a worker thread. */
@@ -69,11 +82,23 @@ public class DefaultGroup {
                     "No branch '" + expression.substring("branch=".length()) + "' of artifact '" + artifactId
                             + "': the branch served is 'latest'.");
         }
-        int version = number(expression);
+        int version = number(expression, "version expression", "'branch=latest'");
         return provider.storage()
                 .versions()
                 .get(artifactId, version)
                 .orElseThrow(() -> NotFoundException.version(artifactId, version));
+    }
+
+    /**
+     * The version expression a v2 API's version names: {@code latest} is the latest version, and
+     * anything else must be a version number.
+     */
+    public static String v2Expression(String version) {
+        if (version.equals("latest")) {
+            return LATEST;
+        }
+        number(version, "version", "'latest'");
+        return version;
     }
 
     /**
@@ -82,7 +107,7 @@ public class DefaultGroup {
      * @throws NotFoundException naming the artifact in that group
      */
     public void requireDefault(String groupId, String artifactId) {
-        if (!groupId.toLowerCase(Locale.ROOT).equals(NAME)) {
+        if (!isDefault(groupId)) {
             throw new NotFoundException(
                     NotFoundException.Missing.ARTIFACT,
                     "No artifact '" + artifactId + "' in group '" + groupId + "': every artifact is in the group '"
@@ -90,7 +115,26 @@ public class DefaultGroup {
         }
     }
 
-    private static int number(String expression) {
+    /**
+     * Refuses a group other than the default one, where a request acts on the group itself, such as
+     * creating an artifact in it.
+     *
+     * @throws NotFoundException naming the group
+     */
+    public static void requireDefaultGroup(String groupId) {
+        if (!isDefault(groupId)) {
+            throw new NotFoundException(
+                    NotFoundException.Missing.GROUP,
+                    "No group '" + groupId + "': artifacts are kept in the group '" + NAME + "' alone.");
+        }
+    }
+
+    /** Whether a group's name, as a request gives it, names the default group: null does too. */
+    public static boolean isDefault(String groupId) {
+        return groupId == null || groupId.toLowerCase(Locale.ROOT).equals(NAME);
+    }
+
+    private static int number(String expression, String what, String otherwise) {
         try {
             int version = Integer.parseInt(expression);
             if (version > 0) {
@@ -100,6 +144,6 @@ public class DefaultGroup {
             // said below
         }
         throw new InvalidRequestException(
-                "The version expression must be a version number or 'branch=latest', was '" + expression + "'.");
+                "The " + what + " must be a version number or " + otherwise + ", was '" + expression + "'.");
     }
 }

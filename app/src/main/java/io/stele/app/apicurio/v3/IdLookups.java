@@ -1,5 +1,6 @@
 package io.stele.app.apicurio.v3;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.apicurio.v1.ContentResponses;
@@ -34,14 +35,17 @@ public class IdLookups {
     ContentResponses responses;
 
     /**
-     * A reference as Apicurio's APIs list it. Every artifact of this registry is in the default
-     * group, which Apicurio writes as no {@code groupId}.
+     * Apicurio's {@code ArtifactReference}: a version that content references, and the name the
+     * content gives it. Every artifact of this registry is in the default group, which Apicurio
+     * writes as no {@code groupId}; a client may name it {@code default}. A reference a client
+     * sends without a version names the artifact's latest.
      */
-    public record ArtifactReference(String artifactId, String version, String name) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ArtifactReference(String groupId, String artifactId, String version, String name) {
 
         static ArtifactReference of(SchemaReference reference) {
             return new ArtifactReference(
-                    reference.artifactId(), Integer.toString(reference.version()), reference.name());
+                    null, reference.artifactId(), Integer.toString(reference.version()), reference.name());
         }
     }
 
@@ -57,7 +61,12 @@ public class IdLookups {
 
     /** The references of a version. */
     public Uni<List<ArtifactReference>> referencesOf(Supplier<StoredVersion> version) {
-        return blocking(() -> references(contentOf(version.get())));
+        return blocking(() -> references(version.get()));
+    }
+
+    /** The references of a version, read on the calling thread, which may block. */
+    public List<ArtifactReference> references(StoredVersion version) {
+        return references(contentOf(version));
     }
 
     /** Content by its id, as bytes ({@code application/octet-stream}, as Apicurio serves it). */

@@ -1,8 +1,9 @@
 package io.stele.app.apicurio.v3;
 
+import io.stele.app.artifacts.IfExists;
 import io.stele.app.security.Operation.Api;
 import io.stele.storage.ArtifactType;
-import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,16 @@ public final class RegistryDocument {
     static final String PROBLEM_DETAILS = "ProblemDetails";
     static final String V2_ERROR = "RegistryV2Error";
 
+    /** What a 409 from creating an artifact means, on either API. */
+    public static final String CREATE_CONFLICT =
+            "The artifact exists and ifExists is FAIL, the content breaks a rule, or"
+                    + " it is of another type than the artifact.";
+
     private static final Map<String, String> ERRORS = Map.of(
             "400",
-                    "An id is not a whole number, a version expression neither a version nor a branch, or a query"
-                            + " parameter asks for what is not served.",
+                    "An id is not a whole number, a version expression neither a version nor a branch, a query"
+                            + " parameter asks for what is not served, or the content sent is empty, not of its"
+                            + " type, or references what does not exist.",
             "404", "The group, artifact, branch, version, globalId or contentId named does not exist.",
             "413", "The body is larger than stele.api.max-content-size.",
             "503", "The storage backend is unavailable; retry later.");
@@ -55,21 +62,27 @@ public final class RegistryDocument {
                             .type(List.of(Schema.SchemaType.INTEGER))
                             .format("int64"));
                 case "version" ->
-                    p.setSchema(OASFactory.createSchema()
-                            .type(List.of(Schema.SchemaType.INTEGER))
-                            .format("int32")
-                            .minimum(BigDecimal.ONE));
+                    p.setSchema(string().pattern(DefaultGroup.V2_VERSION)
+                            .description("A version number, or 'latest' for the artifact's latest version."));
                 case "versionExpression" ->
                     p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
                             .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
                 case "references" ->
                     p.setSchema(string().enumeration(List.of("PRESERVE")).defaultValue("PRESERVE"));
-                case "dereference", "canonical" ->
+                case "dereference", "dryRun", "canonical" ->
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.BOOLEAN))
-                            .enumeration(p.getName().equals("dereference") ? List.of(false) : List.of(true, false))
+                            .enumeration(p.getName().equals("canonical") ? List.of(true, false) : List.of(false))
                             .defaultValue(false));
-                case "artifactType" ->
+                case "ifExists" ->
+                    p.setSchema(string().enumeration(new ArrayList<>(
+                                    v3
+                                            ? GroupArtifactsResource.IfArtifactExists.names()
+                                            : Arrays.stream(IfExists.values())
+                                                    .map(Enum::name)
+                                                    .toList()))
+                            .defaultValue("FAIL"));
+                case "artifactType", "X-Registry-ArtifactType" ->
                     p.setSchema(string().enumeration(Arrays.stream(ArtifactType.values())
                             .map(ArtifactType::name)
                             .collect(Collectors.toList())));
@@ -92,16 +105,16 @@ public final class RegistryDocument {
             }
             operation
                     .getResponses()
-                    .addAPIResponse(
-                            status,
-                            OASFactory.createAPIResponse()
-                                    .description(description)
-                                    .content(OASFactory.createContent()
-                                            .addMediaType(
-                                                    "application/json",
-                                                    OASFactory.createMediaType()
-                                                            .schema(OASFactory.createSchema()
-                                                                    .ref(ref)))));
+                    .addAPIResponse(status, OASFactory.createAPIResponse().description(description));
+        });
+        operation.getResponses().getAPIResponses().forEach((status, response) -> {
+            if (status.compareTo("400") >= 0 && response.getContent() == null) { // an error an operation declares
+                response.content(OASFactory.createContent()
+                        .addMediaType(
+                                "application/json",
+                                OASFactory.createMediaType()
+                                        .schema(OASFactory.createSchema().ref(ref))));
+            }
         });
     }
 

@@ -35,9 +35,14 @@ public record VersionMetaData(
     public record SearchResults(int count, List<VersionMetaData> versions) {}
 
     static VersionMetaData of(StoredVersion v) {
+        return of(v, labels(v));
+    }
+
+    /** A version's labels as Apicurio v3 writes them: its properties, and each v1 label with no value. */
+    static Map<String, String> labels(StoredVersion v) {
         Map<String, String> labels = new LinkedHashMap<>(v.meta().properties());
         v.meta().labels().forEach(label -> labels.putIfAbsent(label, ""));
-        return of(v, labels);
+        return labels;
     }
 
     /** A version as a search lists it: without its labels. */

@@ -1,7 +1,6 @@
 package io.stele.app.apicurio.v3;
 
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
@@ -33,9 +32,7 @@ public class VersionsResource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("versionExpression") String versionExpression) {
-        return Uni.createFrom()
-                .item(() -> VersionMetaData.of(group.version(groupId, artifactId, versionExpression)))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return group.described(groupId, artifactId, versionExpression, VersionMetaData::of);
     }
 
     @Needs(Role.READ_ONLY)

@@ -1,0 +1,118 @@
+package io.stele.app.apicurio.v3;
+
+import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.artifacts.ArtifactService.Written;
+import io.stele.app.artifacts.IfExists;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.SchemaReference;
+import io.stele.storage.StoredVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Creating artifacts as Apicurio's v2 and v3 APIs ask, which their serializers do when they
+ * register a schema: in the default group (ADR 0034), with references in Apicurio's terms, by the
+ * same {@link ArtifactService} as the v1 API, so that every rule and every id is the same whichever
+ * API wrote.
+ */
+@ApplicationScoped
+public class Registrations {
+
+    @Inject
+    StorageProvider provider;
+
+    @Inject
+    ArtifactService artifacts;
+
+    /**
+     * A version's content as a client sent it: text, declared type and media type, references and
+     * the metadata it gave.
+     */
+    public record Sent(
+            String content,
+            Optional<String> artifactType,
+            Optional<String> contentType,
+            List<ArtifactReference> references,
+            EditableMeta meta) {}
+
+    /**
+     * Creates an artifact in a group, or applies {@code ifExists} when it exists.
+     *
+     * @param artifactId the id asked for, or empty for a new one
+     * @throws io.stele.storage.NotFoundException when the group is not the default one
+     */
+    public Written create(String groupId, Optional<String> artifactId, Sent sent, IfExists ifExists) {
+        DefaultGroup.requireDefaultGroup(groupId);
+        if (sent.content() == null || sent.content().isEmpty()) {
+            throw new InvalidRequestException("The version's content is empty.");
+        }
+        Upload upload = new Upload(
+                sent.content().getBytes(StandardCharsets.UTF_8),
+                sent.artifactType(),
+                sent.contentType(),
+                references(sent.references()),
+                sent.meta());
+        return artifacts.create(artifactId, upload, ifExists);
+    }
+
+    /**
+     * Labels as Apicurio v3 gives them, as a version's metadata: each label a property.
+     *
+     * @param name the version's name, or null for the one its content declares
+     * @param description likewise
+     */
+    public static EditableMeta meta(String name, String description, Map<String, String> labels) {
+        return new EditableMeta(Optional.ofNullable(name), Optional.ofNullable(description), List.of(), labels);
+    }
+
+    /**
+     * Stele's references for Apicurio's: each to an artifact of the default group, and one without
+     * a version to the artifact's latest, as Apicurio reads it.
+     *
+     * @throws InvalidRequestException when a reference names another group, no artifact or name,
+     *     or a version that is not a number
+     * @throws io.stele.storage.MissingReferenceException when it names an artifact with no version
+     */
+    public List<SchemaReference> references(List<ArtifactReference> given) {
+        List<SchemaReference> references = new ArrayList<>();
+        for (ArtifactReference reference : given == null ? List.<ArtifactReference>of() : given) {
+            if (reference == null || reference.name() == null || reference.artifactId() == null) {
+                throw new InvalidRequestException("Each reference must give a name and an artifactId.");
+            }
+            if (!DefaultGroup.isDefault(reference.groupId())) {
+                throw new InvalidRequestException("Reference '" + reference.name() + "' names group '"
+                        + reference.groupId() + "': artifacts are kept in the group '" + DefaultGroup.NAME
+                        + "' alone.");
+            }
+            references.add(new SchemaReference(
+                    reference.name(), reference.artifactId(), version(reference.artifactId(), reference)));
+        }
+        return references;
+    }
+
+    private int version(String artifactId, ArtifactReference reference) {
+        if (reference.version() == null) {
+            return provider.storage()
+                    .versions()
+                    .latest(artifactId)
+                    .map(StoredVersion::version)
+                    .orElseThrow(() -> new InvalidRequestException("Reference '" + reference.name()
+                            + "' names artifact '" + artifactId + "', which has no version."));
+        }
+        try {
+            return Integer.parseInt(reference.version());
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException("Reference '" + reference.name() + "' names version '"
+                    + reference.version() + "': versions are numbered 1, 2, 3 and so on.");
+        }
+    }
+}

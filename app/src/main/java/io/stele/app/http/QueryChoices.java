@@ -1,0 +1,47 @@
+package io.stele.app.http;
+
+import io.stele.storage.InvalidRequestException;
+import io.vertx.core.http.HttpServerRequest;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Query parameters whose value is one of a few words, read from the request as sent. JAX-RS reads
+ * {@code ?name=} as no value at all; here an empty value is a value, and refused like any other
+ * word not offered, so that a request the API does not describe is never taken for one it does.
+ */
+public final class QueryChoices {
+
+    private QueryChoices() {}
+
+    /**
+     * The value of query parameter {@code name}, or empty when the request has none.
+     *
+     * @param allowed the values accepted, compared exactly
+     * @throws InvalidRequestException naming the parameter and the values accepted, when the value
+     *     (empty included) is not one of them
+     */
+    public static Optional<String> of(HttpServerRequest request, String name, List<String> allowed) {
+        String value = request.getParam(name);
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (!allowed.contains(value)) {
+            throw new InvalidRequestException(
+                    name + " must be one of " + String.join(", ", allowed) + "; was '" + value + "'.");
+        }
+        return Optional.of(value);
+    }
+
+    /**
+     * A boolean query parameter: {@code true} or {@code false}, else {@code absent} when the
+     * request has none.
+     *
+     * @throws InvalidRequestException when the value is neither {@code true} nor {@code false}
+     */
+    public static boolean flag(HttpServerRequest request, String name, boolean absent) {
+        return of(request, name, List.of("true", "false"))
+                .map(Boolean::parseBoolean)
+                .orElse(absent);
+    }
+}
