@@ -9,8 +9,11 @@ local ids = os.getenv("IDS") == "1"
 local confluent = os.getenv("API") == "confluent"
 -- IDS=2, with API=confluent: look a subject's schema up by its text, as serializers without auto-registration do
 local lookup = os.getenv("IDS") == "2"
--- API=v3 asks Apicurio's v3 API for what its deserializers ask: content by contentId (IDS=0) or by globalId (IDS=1)
+-- API=v3 asks Apicurio's v3 API for what its deserializers ask: content by contentId (IDS=0) or by
+-- globalId (IDS=1); and for an artifact's latest content, on v3 (IDS=2) and on v2 (IDS=3)
 local v3 = os.getenv("API") == "v3"
+local v3latest = os.getenv("IDS") == "2"
+local v2latest = os.getenv("IDS") == "3"
 -- the schema seed.lua stored for artifact k
 local function schema(k)
   return '{"type":"record","name":"Bench' .. k .. '","namespace":"io.stele.bench","fields":[' ..
@@ -32,6 +35,13 @@ local function pick(low, high)
   return math.random(low, high)
 end
 function request()
+  if v3 and v3latest then
+    return wrk.format("GET", "/apis/registry/v3/groups/default/artifacts/bench-" .. pick(0, artifacts - 1) ..
+      "/versions/branch=latest/content")
+  end
+  if v3 and v2latest then
+    return wrk.format("GET", "/apis/registry/v2/groups/default/artifacts/bench-" .. pick(0, artifacts - 1))
+  end
   if v3 then
     return wrk.format("GET", "/apis/registry/v3/ids/" .. (ids and "globalIds/" or "contentIds/") .. pick(1, artifacts))
   end

@@ -8,7 +8,9 @@
 #
 # API=confluent measures the Confluent API's hot paths instead: GET /subjects/{s}/versions/latest and
 # GET /schemas/ids/{id} (each seeded artifact is a subject, with a schema id of its own). API=v3
-# measures Apicurio's v3 API's: GET /apis/registry/v3/ids/contentIds/{id} and .../globalIds/{id}.
+# measures Apicurio's v2 and v3 APIs': GET /apis/registry/v3/ids/contentIds/{id} and
+# .../globalIds/{id}, and an artifact's latest content on v3 (.../versions/branch=latest/content)
+# and on v2 (/apis/registry/v2/groups/default/artifacts/{id}).
 #
 # Needs a built project (mvn -B -DskipTests install) and wrk; the backend's server is started as the
 # tests start it (bench/lib.sh). Builds bench/bare when it is not built. Everything runs on
@@ -36,7 +38,7 @@ flood() { ARTIFACTS=$artifacts IDS=$2 SWEEP=${4:-0} measure -t2 -c$connections -
 # the endpoints measured: IDS=0 latest, 1 by id, and with API=confluent 2 the lookup by schema text
 endpoints="latest:0 ids:1"
 [ "${API:-}" = confluent ] && endpoints="$endpoints lookup:2"
-[ "${API:-}" = v3 ] && endpoints="contentIds:0 ids:1"
+[ "${API:-}" = v3 ] && endpoints="contentIds:0 ids:1 latest:2 v2latest:3"
 # warm-up: asks for every artifact and id in turn (a lookup is answered from memory once its text
 # has been found, and each first lookup is slow), then at random, to compile the hot paths
 sweep=$(( artifacts / 1000 > 20 ? artifacts / 1000 : 20 ))
@@ -71,7 +73,8 @@ import os, sys
 from wrk_units import ms
 api = os.environ.get("API")
 confluent = api == "confluent"
-names = {"latest": "Confluent latest" if confluent else "GET latest",
+names = {"latest": "Confluent latest" if confluent else "v3 latest" if api == "v3" else "GET latest",
+         "v2latest": "v2 latest",
          "ids": "Confluent schema by id" if confluent else "v3 by globalId" if api == "v3" else "GET by globalId",
          "lookup": "Confluent lookup",
          "contentIds": "v3 by contentId"}

@@ -7,14 +7,24 @@ import static io.stele.storage.testkit.clients.AvroRecords.order;
 import static io.stele.storage.testkit.clients.AvroRecords.payment;
 import static io.stele.storage.testkit.clients.AvroRecords.paymentReference;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.DynamicMessage;
 import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
+import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaDeserializer;
+import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaSerializer;
+import io.apicurio.registry.serde.protobuf.ProtobufKafkaDeserializer;
+import io.apicurio.registry.serde.protobuf.ProtobufKafkaSerializer;
 import io.stele.storage.testkit.backends.PackagedRegistry;
+import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -146,6 +156,95 @@ abstract class ApicurioSerdeContract {
                 .as("the contentId, which is the Confluent schema id of the same schema")
                 .isEqualTo((int) registry.register(topic + "-value", PAYMENT.toString(), "[]"));
         assertThat(read.get("currency").toString()).isEqualTo("SEK");
+    }
+
+    @Test
+    void protobuf_theSerializerWithAutoRegister_registersTheSchemaAndItsImport_andTheDeserializerReadsIt() {
+        String topic = registry.newSubject("shipments");
+
+        byte[] written = serialize(
+                new ProtobufKafkaSerializer<>(),
+                Map.of("apicurio.registry.auto-register", "true"),
+                topic,
+                ProtobufRecords.shipment("s-1", ProtobufRecords.money("EUR", 1250)));
+        byte[] again = serialize(
+                new ProtobufKafkaSerializer<>(),
+                Map.of("apicurio.registry.auto-register", "true"),
+                topic,
+                ProtobufRecords.shipment("s-2", ProtobufRecords.money("USD", 5)));
+        DynamicMessage read = deserialize(new ProtobufKafkaDeserializer<DynamicMessage>(), Map.of(), topic, written);
+
+        assertThat(ByteBuffer.wrap(again, 1, 4).getInt())
+                .as("a second producer finds the version the first registered")
+                .isEqualTo(ByteBuffer.wrap(written, 1, 4).getInt());
+        assertThat(field(read, "id")).isEqualTo("s-1");
+        DynamicMessage cost = (DynamicMessage) field(read, "cost");
+        assertThat(field(cost, "currency")).isEqualTo("EUR");
+        assertThat(field(cost, "cents")).isEqualTo(1250L);
+        HttpResponse<String> references = registry.process()
+                .send(
+                        "GET",
+                        "/apis/registry/v3/groups/default/artifacts/" + topic
+                                + "-value/versions/branch=latest/references",
+                        null);
+        assertThat(references.body())
+                .as("the import is a version of its own, which the schema references")
+                .contains("\"name\":\"stele/money.proto\"");
+    }
+
+    @Test
+    void jsonSchema_theSerializerWithAutoRegister_registersTheSchemaAtItsLocation_andValidatesAgainstIt() {
+        String topic = registry.newSubject("invoices-json");
+        Map<String, Object> autoRegister = Map.of(
+                "apicurio.registry.auto-register", "true",
+                "apicurio.registry.artifact.schema.location", "schemas/invoice.json",
+                "apicurio.registry.serde.validation-enabled", "true");
+
+        byte[] written =
+                serialize(new JsonSchemaKafkaSerializer<>(), autoRegister, topic, Map.of("id", "i-1", "cents", 99));
+        Object read = deserialize(
+                new JsonSchemaKafkaDeserializer<>(),
+                Map.of("apicurio.registry.serde.validation-enabled", "true"),
+                topic,
+                written);
+
+        assertThat(read).isInstanceOfSatisfying(JsonNode.class, node -> {
+            assertThat(node.get("id").asText()).isEqualTo("i-1");
+            assertThat(node.get("cents").asInt()).isEqualTo(99);
+        });
+        assertThat(ByteBuffer.wrap(written, 1, 4).getInt())
+                .as("the contentId, which is the Confluent schema id of the same schema")
+                .isEqualTo((int) registry.register(topic + "-value", text("schemas/invoice.json"), "[]", "JSON"));
+        assertThatThrownBy(() -> serialize(
+                        new JsonSchemaKafkaSerializer<>(), autoRegister, topic, Map.of("id", "i-2", "cents", -1)))
+                .as("the registered schema refuses a record that breaks it")
+                .hasMessageContaining("cents");
+    }
+
+    private static String text(String resource) {
+        try (var in = ApicurioSerdeContract.class.getClassLoader().getResourceAsStream(resource)) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Object field(DynamicMessage message, String name) {
+        return message.getField(message.getDescriptorForType().findFieldByName(name));
+    }
+
+    private <T> byte[] serialize(Serializer<T> serializer, Map<String, Object> settings, String topic, T record) {
+        try (serializer) {
+            serializer.configure(clientSettings(settings), false);
+            return serializer.serialize(topic, record);
+        }
+    }
+
+    private <T> T deserialize(Deserializer<T> deserializer, Map<String, Object> settings, String topic, byte[] record) {
+        try (deserializer) {
+            deserializer.configure(clientSettings(settings), false);
+            return deserializer.deserialize(topic, record);
+        }
     }
 
     private Map<String, Object> clientSettings(Map<String, Object> more) {

@@ -41,8 +41,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  *       is malformed; a body also 413 past {@code stele.api.max-content-size}, and a JSON body 415
  *       when sent as another media type;
  *   <li>a write: 409 (an id or rule taken, a rule violated, concurrent writes that did not settle);
- *   <li>a content read that takes {@code If-None-Match}: 304;
- *   <li>every operation of every API: 414 for a request line longer than the server reads.
+ *   <li>every operation of every API: 414 for a request line longer than the server reads, and a
+ *       content read that takes {@code If-None-Match} 304.
  * </ul>
  *
  * Each error answer carries {@link ErrorBody}'s schema. The Confluent-compatible API is described by
@@ -71,6 +71,10 @@ public class ApiDocumentFilter implements OASFilter {
      */
     private static final APIResponse URI_TOO_LONG = OASFactory.createAPIResponse()
             .description("The request line (path and query) is longer than the server reads; no body.");
+
+    /** Any content read's answer when If-None-Match names the content's ETag. */
+    private static final APIResponse NOT_MODIFIED =
+            OASFactory.createAPIResponse().description("The content has not changed: If-None-Match named its ETag.");
 
     /** Path parameters naming something that may not exist. */
     private static final List<String> NAMED = List.of("artifactId", "version", "globalId", "rule");
@@ -106,8 +110,14 @@ public class ApiDocumentFilter implements OASFilter {
         ConfluentDocument.describe(api);
         RegistryDocument.describe(api);
         api.getPaths().getPathItems().values().forEach(item -> item.getOperations()
-                .values()
-                .forEach(operation -> operation.getResponses().addAPIResponse("414", URI_TOO_LONG)));
+                .forEach((method, operation) -> {
+                    operation.getResponses().addAPIResponse("414", URI_TOO_LONG);
+                    if (method == PathItem.HttpMethod.GET
+                            && operation.getParameters() != null
+                            && operation.getParameters().stream().anyMatch(p -> "If-None-Match".equals(p.getName()))) {
+                        operation.getResponses().addAPIResponse("304", NOT_MODIFIED);
+                    }
+                }));
     }
 
     private static void constrainParameters(Operation operation) {
@@ -152,15 +162,6 @@ public class ApiDocumentFilter implements OASFilter {
         }
         if (method != PathItem.HttpMethod.GET) {
             statuses.add("409");
-        }
-        if (method == PathItem.HttpMethod.GET
-                && parameters.stream().anyMatch(p -> "If-None-Match".equals(p.getName()))) {
-            operation
-                    .getResponses()
-                    .addAPIResponse(
-                            "304",
-                            OASFactory.createAPIResponse()
-                                    .description("The content has not changed: If-None-Match named its ETag."));
         }
         for (String status : statuses) {
             if (!operation.getResponses().hasAPIResponse(status)) {

@@ -1,7 +1,10 @@
 package io.stele.app.apicurio.v1;
 
 import io.netty.buffer.Unpooled;
+import io.stele.app.apicurio.v2.ArtifactsV2Resource;
 import io.stele.app.apicurio.v2.IdsV2Resource;
+import io.stele.app.apicurio.v3.DefaultGroup;
+import io.stele.app.apicurio.v3.VersionsResource;
 import io.stele.app.cache.CachedAnswer;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
@@ -28,9 +31,10 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The hot path: {@code GET /api/artifacts/{id}} and {@code GET /api/ids/{globalId}}, and the v2 and
- * v3 APIs' {@code GET /ids/globalIds/{globalId}} and {@code GET /ids/contentIds/{contentId}},
- * answered straight from the read cache on the event loop, ahead of the JAX-RS layer. Anything not
+ * The hot path: {@code GET /api/artifacts/{id}} and {@code GET /api/ids/{globalId}}, the v2 and v3
+ * APIs' {@code GET /ids/globalIds/{globalId}} and {@code GET /ids/contentIds/{contentId}}, and their
+ * latest content of an artifact of the default group (v2 {@code GET /groups/default/artifacts/{id}},
+ * v3 {@code .../versions/branch=latest/content}), answered straight from the read cache on the event loop, ahead of the JAX-RS layer. Anything not
  * cached (or not plain) falls through to the JAX-RS resources, which load, cache and answer it,
  * errors included. Both answer with the same bytes, media type and ETag ({@link ContentResponses}).
  */
@@ -80,6 +84,27 @@ public class CachedContentRoutes {
                     Endpoint.REGISTRY_V2_BY_CONTENT_ID,
                     Operation.servedFor(IdsV2Resource.class, "getContentById")));
 
+    /**
+     * A path of the v2 or v3 API to an artifact's latest content: the group, {@code artifacts}, the
+     * artifact, then {@code tail}, each segment of which is one of the forms it lists.
+     */
+    private record LatestPath(String prefix, List<Set<String>> tail, Endpoint endpoint, Operation operation) {}
+
+    private static final List<LatestPath> LATEST_PATHS = List.of(
+            new LatestPath(
+                    Api.REGISTRY_V2_PATH + "/groups/",
+                    List.of(),
+                    Endpoint.REGISTRY_V2_LATEST,
+                    Operation.servedFor(ArtifactsV2Resource.class, "getLatestArtifact")),
+            new LatestPath(
+                    Api.REGISTRY_V3_PATH + "/groups/",
+                    List.of(
+                            Set.of("versions"),
+                            Set.of("branch=latest", "branch%3Dlatest", "branch%3dlatest"),
+                            Set.of("content")),
+                    Endpoint.REGISTRY_V3_LATEST,
+                    Operation.servedFor(VersionsResource.class, "getArtifactVersionContent")));
+
     /** The queries an id path answers from memory with: none, or the one that asks for the content as registered. */
     private static final Set<String> PLAIN_QUERIES = Set.of("references=PRESERVE", "dereference=false");
 
@@ -93,7 +118,9 @@ public class CachedContentRoutes {
                         router.get().order(RouteOrder.ANSWERS_FROM_MEMORY.order()),
                         Stream.concat(
                                         Stream.of(LATEST_OPERATION, BY_GLOBAL_ID_OPERATION),
-                                        ID_PATHS.stream().map(IdPath::operation))
+                                        Stream.concat(
+                                                ID_PATHS.stream().map(IdPath::operation),
+                                                LATEST_PATHS.stream().map(LatestPath::operation)))
                                 .toArray(Operation[]::new))
                 .handler(this::route);
     }
@@ -122,8 +149,48 @@ public class CachedContentRoutes {
                     return;
                 }
             }
+            for (LatestPath latest : LATEST_PATHS) {
+                String artifactId = path.startsWith(latest.prefix()) ? artifactOf(path, latest) : null;
+                if (artifactId != null) {
+                    latestOf(ctx, latest, artifactId);
+                    return;
+                }
+            }
         }
         ctx.next();
+    }
+
+    /**
+     * The artifact a latest-content path names in the default group, decoded as the router decodes a
+     * path parameter; null when the path is not of that shape or names another group.
+     */
+    private static String artifactOf(String path, LatestPath latest) {
+        String[] segments = path.substring(latest.prefix().length()).split("/", -1);
+        if (segments.length != 3 + latest.tail().size()
+                || !segments[1].equals("artifacts")
+                || segments[2].isEmpty()
+                || !segments[0].equalsIgnoreCase(DefaultGroup.NAME)) {
+            return null;
+        }
+        for (int i = 0; i < latest.tail().size(); i++) {
+            if (!latest.tail().get(i).contains(segments[3 + i])) {
+                return null;
+            }
+        }
+        return URIDecoder.decodeURIComponent(segments[2], false);
+    }
+
+    /** An artifact's latest content on the v2 or v3 API, when cached, with no query but the plain one. */
+    private void latestOf(RoutingContext ctx, LatestPath latest, String artifactId) {
+        String query = ctx.request().query();
+        CachedAnswer answer = query != null && !PLAIN_QUERIES.contains(query) || !provider.isStarted()
+                ? null
+                : provider.answers().cachedAnswer(artifactId);
+        if (answer == null) {
+            ctx.next();
+            return;
+        }
+        answer(ctx, latest.endpoint(), latest.operation(), answer);
     }
 
     /** A v2 or v3 id path: the version's content by globalId, or the content by its id, when cached. */

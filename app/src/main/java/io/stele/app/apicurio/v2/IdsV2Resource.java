@@ -7,11 +7,13 @@ import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -32,8 +34,9 @@ public class IdsV2Resource extends io.stele.app.apicurio.v3.IdsResource {
     public Uni<Response> getContentByGlobalId(
             @PathParam("globalId") String globalId,
             @QueryParam("dereference") String dereference,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @Context HttpServerRequest request) {
         IdLookups.onlyAsRegistered(request, "dereference", "false");
-        return ids.byGlobalId(globalId);
+        return ids.byGlobalId(globalId, ifNoneMatch);
     }
 }

@@ -9,9 +9,11 @@ import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -34,8 +36,9 @@ public class VersionsV2Resource {
     public Uni<Response> getArtifactVersion(
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
-            @PathParam("version") String version) {
-        return group.content(groupId, artifactId, DefaultGroup.v2Expression(version));
+            @PathParam("version") String version,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return group.content(groupId, artifactId, DefaultGroup.v2Expression(version), ifNoneMatch);
     }
 
     @Needs(Role.READ_ONLY)

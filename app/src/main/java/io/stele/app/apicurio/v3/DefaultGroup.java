@@ -44,9 +44,12 @@ public class DefaultGroup {
     @Inject
     IdLookups ids;
 
-    /** The content of the version an expression names, loaded on a worker thread; 404 for a DISABLED one. */
-    public Uni<Response> content(String groupId, String artifactId, String expression) {
-        return responses.version(() -> version(groupId, artifactId, expression), null);
+    /**
+     * The content of the version an expression names, loaded on a worker thread; 404 for a DISABLED
+     * one, and 304 when {@code ifNoneMatch} names its ETag.
+     */
+    public Uni<Response> content(String groupId, String artifactId, String expression, String ifNoneMatch) {
+        return responses.version(() -> version(groupId, artifactId, expression), ifNoneMatch);
     }
 
     /** What {@code describe} makes of the version an expression names, loaded on a worker thread. */

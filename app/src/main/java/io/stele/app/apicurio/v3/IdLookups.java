@@ -49,9 +49,12 @@ public class IdLookups {
         }
     }
 
-    /** The content of the version with this globalId, in its type's media type; 404 for a DISABLED one. */
-    public Uni<Response> byGlobalId(String globalId) {
-        return responses.version(() -> version(globalId), null);
+    /**
+     * The content of the version with this globalId, in its type's media type; 404 for a DISABLED
+     * one, and 304 when {@code ifNoneMatch} names its ETag.
+     */
+    public Uni<Response> byGlobalId(String globalId, String ifNoneMatch) {
+        return responses.version(() -> version(globalId), ifNoneMatch);
     }
 
     /** The references of the version with this globalId. */

@@ -8,11 +8,13 @@ import io.stele.app.security.Role;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -36,9 +38,10 @@ public class IdsResource {
     public Uni<Response> getContentByGlobalId(
             @PathParam("globalId") String globalId,
             @QueryParam("references") String references,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @Context HttpServerRequest request) {
         preserved(request);
-        return ids.byGlobalId(globalId);
+        return ids.byGlobalId(globalId, ifNoneMatch);
     }
 
     @Needs(Role.READ_ONLY)

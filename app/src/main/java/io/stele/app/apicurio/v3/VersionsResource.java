@@ -7,9 +7,11 @@ import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -42,8 +44,9 @@ public class VersionsResource {
     public Uni<Response> getArtifactVersionContent(
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
-            @PathParam("versionExpression") String versionExpression) {
-        return group.content(groupId, artifactId, versionExpression);
+            @PathParam("versionExpression") String versionExpression,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return group.content(groupId, artifactId, versionExpression, ifNoneMatch);
     }
 
     @Needs(Role.READ_ONLY)

@@ -100,4 +100,65 @@ class RegistryHotPathTest {
                                 : disabled.jsonPath().getInt("error_code"))
                 .isEqualTo(404);
     }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "v2:/apis/registry/v2/groups/default/artifacts/%s",
+                "v2:/apis/registry/v2/groups/DEFAULT/artifacts/%s?dereference=false",
+                "v3:/apis/registry/v3/groups/default/artifacts/%s/versions/branch=latest/content",
+                "v3:/apis/registry/v3/groups/Default/artifacts/%s/versions/branch%%3Dlatest/content?references=PRESERVE"
+            })
+    void theLatestContent_onceLoaded_isAnsweredFromMemory_asTheResourceAnswersIt(String pathOfApi) {
+        String api = pathOfApi.substring(0, 2);
+        String artifactId = "hot-latest-" + UUID.randomUUID();
+        register(artifactId);
+        String path = pathOfApi.substring(3).formatted(artifactId);
+        String template = api.equals("v2")
+                ? "/apis/registry/v2/groups/{groupId}/artifacts/{artifactId}"
+                : "/apis/registry/v3/groups/{groupId}/artifacts/{artifactId}/versions/{versionExpression}/content";
+        Response loaded = given().urlEncodingEnabled(false).get(path);
+        double before = latestCounted(template);
+
+        Response fromMemory = given().urlEncodingEnabled(false).get(path);
+        Response notModified = given().urlEncodingEnabled(false)
+                .header("If-None-Match", loaded.header("ETag"))
+                .get(path);
+        Response elsewhere = given().get("/apis/registry/" + api + "/groups/payments/artifacts/" + artifactId
+                + (api.equals("v2") ? "" : "/versions/branch=latest/content"));
+
+        assertThat(loaded.statusCode()).as(loaded.asString()).isEqualTo(200);
+        assertThat(latestCounted(template)).as("answers of 200 from memory").isEqualTo(before + 1);
+        assertThat(fromMemory.asString()).isEqualTo(loaded.asString()).isEqualTo(SCHEMA);
+        assertThat(fromMemory.contentType()).isEqualTo(loaded.contentType());
+        assertThat(fromMemory.header("ETag")).isEqualTo(loaded.header("ETag")).isNotNull();
+        assertThat(notModified.statusCode()).isEqualTo(304);
+        assertThat(elsewhere.statusCode()).as("another group holds nothing").isEqualTo(404);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v3", "v2"})
+    void theResource_answersIfNoneMatch_asTheAnswerFromMemoryDoes(String api) {
+        String artifactId = "hot-etag-" + UUID.randomUUID();
+        long globalId = register(artifactId);
+        String version = api.equals("v2")
+                ? "/apis/registry/v2/groups/default/artifacts/" + artifactId + "/versions/1"
+                : "/apis/registry/v3/groups/default/artifacts/" + artifactId + "/versions/1/content";
+        String etag = given().get(version).header("ETag");
+
+        Response byVersion = given().header("If-None-Match", etag).get(version);
+        Response byGlobalId = given().header("If-None-Match", etag)
+                .get("/apis/registry/" + api + "/ids/globalIds/" + globalId + "?"
+                        + (api.equals("v3") ? "references=PRESERVE&x=1" : "dereference=false&x=1"));
+
+        assertThat(byVersion.statusCode()).isEqualTo(304);
+        assertThat(byGlobalId.statusCode())
+                .as("a query not answered from memory")
+                .isEqualTo(304);
+    }
+
+    private static double latestCounted(String template) {
+        given().get("/q/metrics").then().statusCode(200);
+        return Metrics.value("stele_http_cached_answers_total{status=\"200\",uri=\"" + template + "\"}");
+    }
 }

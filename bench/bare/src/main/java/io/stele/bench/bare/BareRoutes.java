@@ -15,7 +15,7 @@ import java.nio.file.Path;
 
 /**
  * The framework's floor: the registry's hot routes (the v1 API's two, the Confluent API's three,
- * Apicurio v3's two) answered with fixed bytes and the same
+ * Apicurio v3's three and v2's one) answered with fixed bytes and the same
  * headers (content type, ETag), from a plain Vert.x route on the event loop, with nothing else
  * installed. The body is the file named by {@code bare.body}, so that it can be the very bytes the
  * registry answers with.
@@ -33,6 +33,9 @@ public class BareRoutes {
         router.post("/subjects/:subject").handler(this::confluentAnswer);
         router.get("/apis/registry/v3/ids/globalIds/:globalId").handler(this::answer);
         router.get("/apis/registry/v3/ids/contentIds/:contentId").handler(this::contentAnswer);
+        router.get("/apis/registry/v3/groups/:groupId/artifacts/:artifactId/versions/:expression/content")
+                .handler(this::answer);
+        router.get("/apis/registry/v2/groups/:groupId/artifacts/:artifactId").handler(this::answer);
     }
 
     /**

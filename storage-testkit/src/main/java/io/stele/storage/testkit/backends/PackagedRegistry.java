@@ -68,7 +68,19 @@ public final class PackagedRegistry implements AutoCloseable {
      * @return its schema id, which is its contentId
      */
     public long register(String subject, String schema, String references) {
-        String body = "{\"schema\":" + quoted(schema) + ",\"references\":" + references + "}";
+        return register(subject, schema, references, "AVRO");
+    }
+
+    /**
+     * Registers a schema of a type ({@code AVRO}, {@code JSON} or {@code PROTOBUF}) through the
+     * Confluent API.
+     *
+     * @param references the references, as Confluent's API takes them, in JSON
+     * @return its schema id, which is its contentId
+     */
+    public long register(String subject, String schema, String references, String schemaType) {
+        String body = "{\"schema\":" + quoted(schema) + ",\"schemaType\":\"" + schemaType + "\",\"references\":"
+                + references + "}";
         HttpResponse<String> answer =
                 process.send("POST", "/subjects/" + subject + "/versions", body, "Content-Type", CONFLUENT_JSON);
         if (answer.statusCode() != 200) {
@@ -90,7 +102,13 @@ public final class PackagedRegistry implements AutoCloseable {
     }
 
     private static String quoted(String text) {
-        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return "\""
+                + text.replace("\\", "\\\\")
+                        .replace("\"", "\\\"")
+                        .replace("\n", "\\n")
+                        .replace("\r", "\\r")
+                        .replace("\t", "\\t")
+                + "\"";
     }
 
     @Override
