@@ -6,6 +6,7 @@ import static io.stele.storage.testkit.clients.AvroRecords.binary;
 import static io.stele.storage.testkit.clients.AvroRecords.order;
 import static io.stele.storage.testkit.clients.AvroRecords.payment;
 import static io.stele.storage.testkit.clients.AvroRecords.paymentReference;
+import static io.stele.storage.testkit.clients.ProtobufRecords.field;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,6 +19,8 @@ import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaSerializer;
 import io.apicurio.registry.serde.protobuf.ProtobufKafkaDeserializer;
 import io.apicurio.registry.serde.protobuf.ProtobufKafkaSerializer;
 import io.stele.storage.testkit.backends.PackagedRegistry;
+import io.stele.storage.testkit.clients.JsonSchemas;
+import io.stele.storage.testkit.clients.ProtobufRecords;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -197,7 +200,7 @@ abstract class ApicurioSerdeContract {
         String topic = registry.newSubject("invoices-json");
         Map<String, Object> autoRegister = Map.of(
                 "apicurio.registry.auto-register", "true",
-                "apicurio.registry.artifact.schema.location", "schemas/invoice.json",
+                "apicurio.registry.artifact.schema.location", JsonSchemas.INVOICE_LOCATION,
                 "apicurio.registry.serde.validation-enabled", "true");
 
         byte[] written =
@@ -214,23 +217,11 @@ abstract class ApicurioSerdeContract {
         });
         assertThat(ByteBuffer.wrap(written, 1, 4).getInt())
                 .as("the contentId, which is the Confluent schema id of the same schema")
-                .isEqualTo((int) registry.register(topic + "-value", text("schemas/invoice.json"), "[]", "JSON"));
+                .isEqualTo((int) registry.register(topic + "-value", JsonSchemas.invoice(), "[]", "JSON"));
         assertThatThrownBy(() -> serialize(
                         new JsonSchemaKafkaSerializer<>(), autoRegister, topic, Map.of("id", "i-2", "cents", -1)))
                 .as("the registered schema refuses a record that breaks it")
                 .hasMessageContaining("cents");
-    }
-
-    private static String text(String resource) {
-        try (var in = ApicurioSerdeContract.class.getClassLoader().getResourceAsStream(resource)) {
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static Object field(DynamicMessage message, String name) {
-        return message.getField(message.getDescriptorForType().findFieldByName(name));
     }
 
     private <T> byte[] serialize(Serializer<T> serializer, Map<String, Object> settings, String topic, T record) {

@@ -6,16 +6,27 @@ import static io.stele.storage.testkit.clients.AvroRecords.binary;
 import static io.stele.storage.testkit.clients.AvroRecords.order;
 import static io.stele.storage.testkit.clients.AvroRecords.payment;
 import static io.stele.storage.testkit.clients.AvroRecords.paymentReference;
+import static io.stele.storage.testkit.clients.ProtobufRecords.field;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.DynamicMessage;
 import io.apicurio.registry.serde.avro.AvroKafkaDeserializer;
 import io.apicurio.registry.serde.avro.AvroKafkaSerializer;
+import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaDeserializer;
+import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaSerializer;
+import io.apicurio.registry.serde.protobuf.ProtobufKafkaDeserializer;
+import io.apicurio.registry.serde.protobuf.ProtobufKafkaSerializer;
 import io.stele.storage.testkit.backends.PackagedRegistry;
+import io.stele.storage.testkit.clients.JsonSchemas;
+import io.stele.storage.testkit.clients.ProtobufRecords;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -126,20 +137,84 @@ abstract class Apicurio2SerdeContract {
         assertThat(deserialize(latest, written).get("amount")).isEqualTo(2L);
     }
 
+    /**
+     * With the ids in the payload ({@code apicurio.registry.headers.enabled=false}): in headers mode
+     * the 2.x serializer also writes the message's Java class, which for a message built at run time
+     * is {@code DynamicMessage}, and the 2.x deserializer cannot parse by that class, whatever the
+     * registry.
+     */
+    @Test
+    void protobuf_theSerializerWithAutoRegister_registersTheSchemaAndItsImport_andTheDeserializerReadsIt() {
+        String topic = registry.newSubject("shipments");
+        Map<String, Object> autoRegister =
+                Map.of("apicurio.registry.auto-register", "true", "apicurio.registry.headers.enabled", "false");
+
+        RecordHeaders headers = new RecordHeaders();
+        byte[] written = serialize(
+                new ProtobufKafkaSerializer<>(),
+                autoRegister,
+                topic,
+                headers,
+                ProtobufRecords.shipment("s-1", ProtobufRecords.money("EUR", 1250)));
+        DynamicMessage read = deserialize(new ProtobufKafkaDeserializer<DynamicMessage>(), Map.of(), headers, written);
+
+        assertThat(written[0]).isZero();
+        assertThat(ByteBuffer.wrap(written, 1, 8).getLong())
+                .as("the globalId, in the payload")
+                .isEqualTo(registry.globalIdOfLatest(topic + "-value"));
+        assertThat(field(read, "id")).isEqualTo("s-1");
+        DynamicMessage cost = (DynamicMessage) field(read, "cost");
+        assertThat(field(cost, "currency")).isEqualTo("EUR");
+        assertThat(field(cost, "cents")).isEqualTo(1250L);
+    }
+
+    @Test
+    void jsonSchema_theSerializerWithAutoRegister_registersTheSchemaAtItsLocation_andValidatesAgainstIt() {
+        String topic = registry.newSubject("invoices-json");
+        Map<String, Object> autoRegister = Map.of(
+                "apicurio.registry.auto-register", "true",
+                "apicurio.registry.artifact.schema.location", JsonSchemas.INVOICE_LOCATION,
+                "apicurio.registry.serde.validation-enabled", "true");
+
+        RecordHeaders headers = new RecordHeaders();
+        byte[] written = serialize(
+                new JsonSchemaKafkaSerializer<>(), autoRegister, topic, headers, Map.of("id", "i-1", "cents", 99));
+        Object read = deserialize(
+                new JsonSchemaKafkaDeserializer<>(),
+                Map.of("apicurio.registry.serde.validation-enabled", "true"),
+                headers,
+                written);
+
+        assertThat(globalIdIn(headers)).isEqualTo(registry.globalIdOfLatest(topic + "-value"));
+        assertThat(read)
+                .as("the 2.x deserializer reads an object as a Map")
+                .isEqualTo(Map.of("id", "i-1", "cents", 99));
+        assertThatThrownBy(() -> serialize(
+                        new JsonSchemaKafkaSerializer<>(),
+                        autoRegister,
+                        topic,
+                        new RecordHeaders(),
+                        Map.of("id", "i-2", "cents", -1)))
+                .as("the registered schema refuses a record that breaks it")
+                .hasMessageContaining("cents");
+    }
+
     private static long globalIdIn(RecordHeaders headers) {
         return ByteBuffer.wrap(headers.lastHeader("apicurio.value.globalId").value())
                 .getLong();
     }
 
     private byte[] serialize(Map<String, Object> settings, String topic, RecordHeaders headers, GenericRecord record) {
+        return serialize(new AvroKafkaSerializer<>(), settings, topic, headers, record);
+    }
+
+    private <T> byte[] serialize(
+            Serializer<T> serializer, Map<String, Object> settings, String topic, RecordHeaders headers, T record) {
         Map<String, Object> all = new HashMap<>(settings);
         all.put("apicurio.registry.url", registry.process().baseUri() + "/apis/registry/v2");
-        AvroKafkaSerializer<GenericRecord> serializer = new AvroKafkaSerializer<>();
-        try {
+        try (serializer) {
             serializer.configure(all, false);
             return serializer.serialize(topic, headers, record);
-        } finally {
-            serializer.close();
         }
     }
 
@@ -153,13 +228,16 @@ abstract class Apicurio2SerdeContract {
     }
 
     private GenericRecord deserialize(RecordHeaders headers, byte[] record) {
-        AvroKafkaDeserializer<GenericRecord> deserializer = new AvroKafkaDeserializer<>();
-        try {
-            deserializer.configure(
-                    Map.of("apicurio.registry.url", registry.process().baseUri() + "/apis/registry/v2"), false);
+        return deserialize(new AvroKafkaDeserializer<>(), Map.of(), headers, record);
+    }
+
+    private <T> T deserialize(
+            Deserializer<T> deserializer, Map<String, Object> settings, RecordHeaders headers, byte[] record) {
+        Map<String, Object> all = new HashMap<>(settings);
+        all.put("apicurio.registry.url", registry.process().baseUri() + "/apis/registry/v2");
+        try (deserializer) {
+            deserializer.configure(all, false);
             return deserializer.deserialize("any-topic", headers, record);
-        } finally {
-            deserializer.close();
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.stele.apicurio;
+package io.stele.storage.testkit.clients;
 
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
@@ -11,9 +11,11 @@ import com.google.protobuf.DynamicMessage;
 /**
  * Protobuf messages built at run time, as a producer with no generated classes builds them: a
  * {@code Money} in {@code money.proto}, and a {@code Shipment} in {@code shipment.proto} that
- * imports it, so that a serializer registers a schema with a reference.
+ * imports it, so that a serializer registers a schema with a reference. Protobuf is an optional
+ * dependency of this module: a client module that uses these brings the Protobuf runtime its
+ * client was built for.
  */
-final class ProtobufRecords {
+public final class ProtobufRecords {
 
     private static final FileDescriptor MONEY_FILE = build(FileDescriptorProto.newBuilder()
             .setName("stele/money.proto")
@@ -38,19 +40,24 @@ final class ProtobufRecords {
                     .build(),
             MONEY_FILE);
 
-    static final Descriptor MONEY = MONEY_FILE.findMessageTypeByName("Money");
-    static final Descriptor SHIPMENT = SHIPMENT_FILE.findMessageTypeByName("Shipment");
+    public static final Descriptor MONEY = MONEY_FILE.findMessageTypeByName("Money");
+    public static final Descriptor SHIPMENT = SHIPMENT_FILE.findMessageTypeByName("Shipment");
 
     private ProtobufRecords() {}
 
-    static DynamicMessage money(String currency, long cents) {
+    /** A field's value, by its name. */
+    public static Object field(DynamicMessage message, String name) {
+        return message.getField(message.getDescriptorForType().findFieldByName(name));
+    }
+
+    public static DynamicMessage money(String currency, long cents) {
         return DynamicMessage.newBuilder(MONEY)
                 .setField(MONEY.findFieldByName("currency"), currency)
                 .setField(MONEY.findFieldByName("cents"), cents)
                 .build();
     }
 
-    static DynamicMessage shipment(String id, DynamicMessage cost) {
+    public static DynamicMessage shipment(String id, DynamicMessage cost) {
         return DynamicMessage.newBuilder(SHIPMENT)
                 .setField(SHIPMENT.findFieldByName("id"), id)
                 .setField(SHIPMENT.findFieldByName("cost"), cost)
