@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.http.AllowedMethods;
+import io.stele.app.http.BodyNotDecodable;
+import io.stele.app.http.BodyTooLarge;
 import io.stele.app.http.ClientLeft;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.InvalidContentException;
@@ -293,6 +295,20 @@ public class ErrorMappers {
             LOG.debug("A request's connection closed before its body was read", e);
             return error(
                     request, Response.Status.BAD_REQUEST, "The connection closed before the request's body was read.");
+        }
+        if (BodyTooLarge.is(e)) { // answered 413 by the HTTP layer already, which closes the connection
+            LOG.debug("A request's body passed quarkus.http.limits.max-body-size as it was read", e);
+            return error(
+                    request,
+                    Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                    "The request body is larger than the server reads (quarkus.http.limits.max-body-size).");
+        }
+        if (BodyNotDecodable.is(e)) {
+            LOG.debug("A request's body did not decode as its Content-Encoding says", e);
+            return error(
+                    request,
+                    Response.Status.BAD_REQUEST,
+                    "The request body is not valid for its Content-Encoding (gzip or deflate).");
         }
         LOG.error("Unexpected failure while serving a request", e);
         return error(request, Response.Status.INTERNAL_SERVER_ERROR, UNEXPECTED);

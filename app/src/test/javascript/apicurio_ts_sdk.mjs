@@ -1,0 +1,87 @@
+// Apicurio Registry's TypeScript SDK (@apicurio/apicurio-registry-sdk, 3.x) against Stele's v3 API.
+//
+// Usage: node apicurio_ts_sdk.mjs <registry base URL> <run id>
+//
+// Each check prints one line; the first that fails ends the run with a non-zero exit status. The SDK
+// is an ES module, which NODE_PATH does not reach: it is imported from the node_modules folder that
+// NODE_PATH names.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const { RegistryClientFactory } = await import(
+  pathToFileURL(path.join(process.env.NODE_PATH, "@apicurio/apicurio-registry-sdk/dist/main.js")).href);
+
+function check(condition, what) {
+  if (!condition) {
+    console.log("FAIL " + what);
+    process.exit(1);
+  }
+  console.log("ok   " + what);
+}
+
+const text = (buffer) => new TextDecoder().decode(buffer);
+
+function create(artifactId, schema, references = [], ifExists = "FIND_OR_CREATE_VERSION") {
+  return [
+    {
+      artifactId,
+      artifactType: "AVRO",
+      firstVersion: { content: { content: schema, contentType: "application/json", references } },
+    },
+    { queryParameters: { ifExists } },
+  ];
+}
+
+const [url, run] = process.argv.slice(2);
+const client = RegistryClientFactory.createRegistryClient(url + "/apis/registry/v3");
+const artifacts = client.groups.byGroupId("default").artifacts;
+
+const moneyId = "ts-money-" + run;
+const money = JSON.stringify({ type: "record", name: "Money", namespace: "ts", fields: [{ name: "cents", type: "long" }] });
+const created = await artifacts.post(...create(moneyId, money));
+check(created.version.version === "1" && created.version.globalId > 0 && created.version.contentId > 0,
+  "create answers the first version with its ids");
+check(created.artifact.artifactId === moneyId, "create answers the artifact");
+
+const again = await artifacts.post(...create(moneyId, money));
+check(again.version.globalId === created.version.globalId, "FIND_OR_CREATE_VERSION finds the same version");
+
+try {
+  await artifacts.post(...create(moneyId, money, [], "FAIL"));
+  check(false, "FAIL on an existing artifact is refused");
+} catch (refused) {
+  // the SDK keeps the body's "name" as nameEscaped, since an Error has a name of its own
+  check(refused.responseStatusCode === 409 && refused.nameEscaped === "ArtifactAlreadyExistsException",
+    "FAIL on an existing artifact is a 409 named ArtifactAlreadyExistsException");
+}
+
+const orderId = "ts-order-" + run;
+const order = JSON.stringify({ type: "record", name: "Order", namespace: "ts", fields: [{ name: "total", type: "ts.Money" }] });
+const withReference = await artifacts.post(
+  ...create(orderId, order, [{ groupId: "default", artifactId: moneyId, version: "1", name: "ts.Money" }]));
+check(withReference.version.version === "1", "an artifact that references another is created");
+
+const latest = await artifacts.byArtifactId(orderId).versions.byVersionExpression("branch=latest").get();
+check(latest.globalId === withReference.version.globalId, "the latest version's metadata is the version created");
+
+const content = text(await artifacts.byArtifactId(orderId).versions.byVersionExpression("1").content.get());
+check(JSON.stringify(JSON.parse(content)) === order, "a version's content is the schema registered");
+
+const byGlobalId = text(await client.ids.globalIds.byGlobalId(latest.globalId).get());
+const byContentId = text(await client.ids.contentIds.byContentId(latest.contentId).get());
+check(byGlobalId === content && byContentId === content, "content by globalId and by contentId is the same");
+
+const references = await client.ids.globalIds.byGlobalId(latest.globalId).references.get();
+check(JSON.stringify(references.map((r) => [r.artifactId, r.version, r.name])) === JSON.stringify([[moneyId, "1", "ts.Money"]]),
+  "the version's references are the one sent");
+
+const found = await client.search.versions.post(new TextEncoder().encode(money).buffer, "application/json",
+  { queryParameters: { artifactId: moneyId, canonical: true, artifactType: "AVRO" } });
+check(found.count === 1 && found.versions[0].globalId === created.version.globalId, "a search by content finds the version");
+
+try {
+  await client.ids.globalIds.byGlobalId(2 ** 52).get();
+  check(false, "an unknown globalId is refused");
+} catch (missing) {
+  check(missing.responseStatusCode === 404, "an unknown globalId is a 404");
+}

@@ -1,0 +1,109 @@
+"""Apicurio Registry's Python SDK (apicurioregistrysdk, 3.x) against Stele's v3 API.
+
+Usage: apicurio_python_sdk.py <registry base URL> <run id>
+
+Each check prints one line; the first that fails ends the run with a non-zero exit status.
+"""
+import asyncio
+import json
+import sys
+
+from kiota_abstractions.api_error import APIError
+from kiota_abstractions.authentication.anonymous_authentication_provider import AnonymousAuthenticationProvider
+from kiota_abstractions.base_request_configuration import RequestConfiguration
+from kiota_http.httpx_request_adapter import HttpxRequestAdapter
+
+from apicurioregistrysdk.client.groups.item.artifacts.artifacts_request_builder import ArtifactsRequestBuilder
+from apicurioregistrysdk.client.models.artifact_reference import ArtifactReference
+from apicurioregistrysdk.client.models.create_artifact import CreateArtifact
+from apicurioregistrysdk.client.models.create_version import CreateVersion
+from apicurioregistrysdk.client.models.if_artifact_exists import IfArtifactExists
+from apicurioregistrysdk.client.models.problem_details import ProblemDetails
+from apicurioregistrysdk.client.models.version_content import VersionContent
+from apicurioregistrysdk.client.registry_client import RegistryClient
+from apicurioregistrysdk.client.search.versions.versions_request_builder import VersionsRequestBuilder
+
+
+def check(condition, what):
+    if not condition:
+        print("FAIL " + what)
+        sys.exit(1)
+    print("ok   " + what)
+
+
+def create(artifact_id, schema, references=None, if_exists=IfArtifactExists.FIND_OR_CREATE_VERSION):
+    body = CreateArtifact(
+        artifact_id=artifact_id,
+        artifact_type="AVRO",
+        first_version=CreateVersion(
+            content=VersionContent(content=schema, content_type="application/json", references=references or [])),
+    )
+    config = RequestConfiguration(
+        query_parameters=ArtifactsRequestBuilder.ArtifactsRequestBuilderPostQueryParameters(if_exists=if_exists))
+    return body, config
+
+
+async def main(url, run):
+    adapter = HttpxRequestAdapter(AnonymousAuthenticationProvider())
+    adapter.base_url = url + "/apis/registry/v3"
+    client = RegistryClient(adapter)
+    artifacts = client.groups.by_group_id("default").artifacts
+
+    money_id = "sdk-money-" + run
+    money = json.dumps({"type": "record", "name": "Money", "namespace": "sdk",
+                        "fields": [{"name": "cents", "type": "long"}]})
+    body, config = create(money_id, money)
+    created = await artifacts.post(body, config)
+    check(created.version.version == "1" and created.version.global_id > 0 and created.version.content_id > 0,
+          "create answers the first version with its ids")
+    check(created.artifact.artifact_id == money_id and created.artifact.artifact_type == "AVRO",
+          "create answers the artifact")
+
+    again = await artifacts.post(*create(money_id, money))
+    check(again.version.global_id == created.version.global_id, "FIND_OR_CREATE_VERSION finds the same version")
+
+    try:
+        await artifacts.post(*create(money_id, money, if_exists=IfArtifactExists.FAIL))
+        check(False, "FAIL on an existing artifact is refused")
+    except APIError as refused:  # the SDK reads any 409 of this operation as RuleViolationProblemDetails
+        check(refused.response_status_code == 409 and refused.name == "ArtifactAlreadyExistsException",
+              "FAIL on an existing artifact is a 409 named ArtifactAlreadyExistsException")
+
+    order_id = "sdk-order-" + run
+    order = json.dumps({"type": "record", "name": "Order", "namespace": "sdk",
+                        "fields": [{"name": "total", "type": "sdk.Money"}]})
+    reference = ArtifactReference(group_id="default", artifact_id=money_id, version="1", name="sdk.Money")
+    with_reference = await artifacts.post(*create(order_id, order, [reference]))
+    check(with_reference.version.version == "1", "an artifact that references another is created")
+
+    latest = await artifacts.by_artifact_id(order_id).versions.by_version_expression("branch=latest").get()
+    check(latest.global_id == with_reference.version.global_id and latest.artifact_type == "AVRO",
+          "the latest version's metadata is the version created")
+
+    content = await artifacts.by_artifact_id(order_id).versions.by_version_expression("1").content.get()
+    check(json.loads(content) == json.loads(order), "a version's content is the schema registered")
+
+    by_global_id = await client.ids.global_ids.by_global_id(latest.global_id).get()
+    by_content_id = await client.ids.content_ids.by_content_id(latest.content_id).get()
+    check(by_global_id == content and by_content_id == content, "content by globalId and by contentId is the same")
+
+    references = await client.ids.global_ids.by_global_id(latest.global_id).references.get()
+    check([(r.artifact_id, r.version, r.name) for r in references] == [(money_id, "1", "sdk.Money")],
+          "the version's references are the one sent")
+
+    search = RequestConfiguration(
+        query_parameters=VersionsRequestBuilder.VersionsRequestBuilderPostQueryParameters(
+            artifact_id=money_id, canonical=True, artifact_type="AVRO"))
+    found = await client.search.versions.post(money.encode(), "application/json", search)
+    check(found.count == 1 and found.versions[0].global_id == created.version.global_id,
+          "a search by content finds the version")
+
+    try:
+        await client.ids.global_ids.by_global_id(2 ** 62).get()
+        check(False, "an unknown globalId is refused")
+    except ProblemDetails as missing:
+        check(missing.status == 404, "an unknown globalId is a 404 ProblemDetails")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2]))
