@@ -4,19 +4,23 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
+import io.stele.app.http.QueryChoices;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,15 +48,18 @@ public class SearchResource {
             @QueryParam("groupId") String groupId,
             @QueryParam("artifactId") String artifactId,
             @QueryParam("artifactType") String artifactType,
-            @QueryParam("canonical") String canonical) {
+            @QueryParam("canonical") String canonical,
+            @Context HttpServerRequest request) {
         if (artifactId == null || artifactId.isEmpty()) {
             throw new InvalidRequestException(
                     "Searching versions by content needs an artifactId: the versions of one artifact are searched.");
         }
-        if (canonical != null && !canonical.equals("true") && !canonical.equals("false")) {
-            throw new InvalidRequestException("canonical must be true or false, was '" + canonical + "'.");
-        }
-        Optional<ArtifactType> declared = type(artifactType);
+        QueryChoices.flag(request, "canonical", false); // content is always compared by its canonical form
+        Optional<ArtifactType> declared = QueryChoices.of(
+                        request,
+                        "artifactType",
+                        Arrays.stream(ArtifactType.values()).map(Enum::name).toList())
+                .map(ArtifactType::valueOf);
         return Uni.createFrom()
                 .item(() -> {
                     try {
@@ -68,16 +75,5 @@ public class SearchResource {
 
     private static VersionMetaData.SearchResults found(List<VersionMetaData> versions) {
         return new VersionMetaData.SearchResults(versions.size(), versions);
-    }
-
-    private static Optional<ArtifactType> type(String artifactType) {
-        if (artifactType == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(ArtifactType.valueOf(artifactType));
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("Unknown artifactType '" + artifactType + "'.");
-        }
     }
 }

@@ -206,6 +206,18 @@ class RegistryVersionsApiTest {
         assertThat(badType.jsonPath().getString("title")).contains("COBOL");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"artifactType=", "artifactType=avro", "canonical=", "canonical=yes"})
+    void aSearchByContent_withAnEmptyOrUnofferedChoice_isA400(String query) {
+        Response refused = given().contentType(ContentType.JSON)
+                .body(FIRST)
+                .urlEncodingEnabled(false)
+                .post("/apis/registry/v3/search/versions?artifactId=any&" + query);
+
+        assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(400);
+        assertThat(refused.jsonPath().getString("title")).contains(query.substring(0, query.indexOf('=')));
+    }
+
     @Test
     void theV2Api_answersAVersionsPath_withItsContent_andItsReferences_inItsOwnErrorBody() {
         String artifactId = twoVersions();
