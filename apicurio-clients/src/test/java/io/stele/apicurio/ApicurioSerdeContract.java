@@ -18,7 +18,7 @@ import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaDeserializer;
 import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaSerializer;
 import io.apicurio.registry.serde.protobuf.ProtobufKafkaDeserializer;
 import io.apicurio.registry.serde.protobuf.ProtobufKafkaSerializer;
-import io.stele.storage.testkit.backends.PackagedRegistry;
+import io.stele.storage.testkit.backends.PackagedRegistryTest;
 import io.stele.storage.testkit.clients.JsonSchemas;
 import io.stele.storage.testkit.clients.ProtobufRecords;
 import java.net.http.HttpResponse;
@@ -28,10 +28,7 @@ import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Apicurio Registry's 3.x Avro serializer and deserializer, unchanged, against the packaged
@@ -40,26 +37,8 @@ import org.junit.jupiter.api.TestInstance;
  * included; and the 3.x serializer finds a schema registered ahead of it, by its content (its
  * default) and as the latest version ({@code find-latest}). What the clients send is in
  * docs/apicurio-v2-v3.md.
- *
- * <p>Each backend's test is a subclass that says which storage the registry runs on.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ApicurioSerdeContract {
-
-    private PackagedRegistry registry;
-
-    /** The {@code stele.storage.kind} the registry under test runs on. */
-    protected abstract String kind();
-
-    @BeforeAll
-    void startRegistry() throws Exception {
-        registry = PackagedRegistry.start(kind(), getClass());
-    }
-
-    @AfterAll
-    void stopRegistry() throws Exception {
-        registry.close();
-    }
+abstract class ApicurioSerdeContract extends PackagedRegistryTest {
 
     @Test
     void aRecordWithAContentId_isReadByTheDeserializer() {

@@ -17,7 +17,7 @@ import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaDeserializer;
 import io.apicurio.registry.serde.jsonschema.JsonSchemaKafkaSerializer;
 import io.apicurio.registry.serde.protobuf.ProtobufKafkaDeserializer;
 import io.apicurio.registry.serde.protobuf.ProtobufKafkaSerializer;
-import io.stele.storage.testkit.backends.PackagedRegistry;
+import io.stele.storage.testkit.backends.PackagedRegistryTest;
 import io.stele.storage.testkit.clients.JsonSchemas;
 import io.stele.storage.testkit.clients.ProtobufRecords;
 import java.nio.ByteBuffer;
@@ -27,36 +27,15 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Apicurio Registry's 2.6 Avro deserializer, unchanged, against the packaged registry's v2 API,
  * without a broker: records as Apicurio 2.x producers write them by default (the globalId in the
  * record's headers) and with the id in the payload are read, references included. What the clients
  * send is in docs/apicurio-v2-v3.md.
- *
- * <p>Each backend's test is a subclass that says which storage the registry runs on.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class Apicurio2SerdeContract {
-
-    private PackagedRegistry registry;
-
-    /** The {@code stele.storage.kind} the registry under test runs on. */
-    protected abstract String kind();
-
-    @BeforeAll
-    void startRegistry() throws Exception {
-        registry = PackagedRegistry.start(kind(), getClass());
-    }
-
-    @AfterAll
-    void stopRegistry() throws Exception {
-        registry.close();
-    }
+abstract class Apicurio2SerdeContract extends PackagedRegistryTest {
 
     @Test
     void aRecordWithItsGlobalIdInItsHeaders_isReadByTheDeserializer() {
