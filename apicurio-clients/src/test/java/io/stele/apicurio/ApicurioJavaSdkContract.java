@@ -1,0 +1,164 @@
+package io.stele.apicurio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.microsoft.kiota.ApiException;
+import io.apicurio.registry.client.RegistryClientFactory;
+import io.apicurio.registry.client.common.RegistryClientOptions;
+import io.apicurio.registry.rest.client.RegistryClient;
+import io.apicurio.registry.rest.client.groups.item.artifacts.ArtifactsRequestBuilder;
+import io.apicurio.registry.rest.client.models.ArtifactReference;
+import io.apicurio.registry.rest.client.models.CreateArtifact;
+import io.apicurio.registry.rest.client.models.CreateArtifactResponse;
+import io.apicurio.registry.rest.client.models.CreateVersion;
+import io.apicurio.registry.rest.client.models.IfArtifactExists;
+import io.apicurio.registry.rest.client.models.RuleViolationProblemDetails;
+import io.apicurio.registry.rest.client.models.VersionContent;
+import io.apicurio.registry.rest.client.models.VersionMetaData;
+import io.apicurio.registry.rest.client.models.VersionSearchResults;
+import io.stele.storage.testkit.backends.PackagedRegistryTest;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Apicurio Registry's 3.x Java SDK ({@code apicurio-registry-java-sdk}, Kiota-generated, the client
+ * Apache Camel's component also uses), unchanged, against the packaged registry's v3 API: every
+ * operation it exposes that Stele serves.
+ */
+abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
+
+    private static final String MONEY =
+            "{\"type\":\"record\",\"name\":\"Money\",\"namespace\":\"sdk\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}]}";
+    private static final String ORDER =
+            "{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"sdk\",\"fields\":[{\"name\":\"total\",\"type\":\"sdk.Money\"}]}";
+
+    private RegistryClient client() {
+        return RegistryClientFactory.create(
+                RegistryClientOptions.create(registry.process().baseUri() + "/apis/registry/v3"));
+    }
+
+    private static CreateArtifact artifact(String artifactId, String schema, List<ArtifactReference> references) {
+        VersionContent content = new VersionContent();
+        content.setContent(schema);
+        content.setContentType("application/json");
+        content.setReferences(references);
+        CreateVersion first = new CreateVersion();
+        first.setContent(content);
+        CreateArtifact artifact = new CreateArtifact();
+        artifact.setArtifactId(artifactId);
+        artifact.setArtifactType("AVRO");
+        artifact.setFirstVersion(first);
+        return artifact;
+    }
+
+    private static CreateArtifactResponse create(
+            ArtifactsRequestBuilder artifacts, CreateArtifact artifact, IfArtifactExists ifExists) {
+        return artifacts.post(artifact, config -> config.queryParameters.ifExists = ifExists);
+    }
+
+    private static String text(InputStream in) {
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void theSdk_createsFindsReadsAndSearches_throughTheV3Api() {
+        RegistryClient client = client();
+        ArtifactsRequestBuilder artifacts = client.groups().byGroupId("default").artifacts();
+        String moneyId = registry.newSubject("sdk-money");
+        String orderId = registry.newSubject("sdk-order");
+
+        CreateArtifactResponse money =
+                create(artifacts, artifact(moneyId, MONEY, List.of()), IfArtifactExists.FIND_OR_CREATE_VERSION);
+        CreateArtifactResponse again =
+                create(artifacts, artifact(moneyId, MONEY, List.of()), IfArtifactExists.FIND_OR_CREATE_VERSION);
+        ArtifactReference reference = new ArtifactReference();
+        reference.setGroupId("default");
+        reference.setArtifactId(moneyId);
+        reference.setVersion("1");
+        reference.setName("sdk.Money");
+        CreateArtifactResponse order =
+                create(artifacts, artifact(orderId, ORDER, List.of(reference)), IfArtifactExists.FAIL);
+        VersionMetaData latest = artifacts
+                .byArtifactId(orderId)
+                .versions()
+                .byVersionExpression("branch=latest")
+                .get();
+        String content = text(artifacts
+                .byArtifactId(orderId)
+                .versions()
+                .byVersionExpression("1")
+                .content()
+                .get());
+        List<ArtifactReference> references = client.ids()
+                .globalIds()
+                .byGlobalId(latest.getGlobalId())
+                .references()
+                .get();
+        VersionSearchResults found = client.search()
+                .versions()
+                .post(new ByteArrayInputStream(MONEY.getBytes(StandardCharsets.UTF_8)), "application/json", config -> {
+                    config.queryParameters.artifactId = moneyId;
+                    config.queryParameters.canonical = true;
+                    config.queryParameters.artifactType = "AVRO";
+                });
+
+        assertThat(money.getVersion().getVersion()).isEqualTo("1");
+        assertThat(money.getArtifact().getArtifactId()).isEqualTo(moneyId);
+        assertThat(again.getVersion().getGlobalId())
+                .isEqualTo(money.getVersion().getGlobalId());
+        assertThat(latest.getGlobalId()).isEqualTo(order.getVersion().getGlobalId());
+        assertThat(latest.getContentId()).isEqualTo(order.getVersion().getContentId());
+        assertThat(content).isEqualTo(ORDER);
+        assertThat(text(client.ids()
+                        .globalIds()
+                        .byGlobalId(latest.getGlobalId())
+                        .get()))
+                .isEqualTo(ORDER);
+        assertThat(text(client.ids()
+                        .contentIds()
+                        .byContentId(latest.getContentId())
+                        .get()))
+                .isEqualTo(ORDER);
+        assertThat(references)
+                .extracting(ArtifactReference::getArtifactId, ArtifactReference::getVersion, ArtifactReference::getName)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(moneyId, "1", "sdk.Money"));
+        assertThat(found.getCount()).isEqualTo(1);
+        assertThat(found.getVersions().get(0).getGlobalId())
+                .isEqualTo(money.getVersion().getGlobalId());
+    }
+
+    @Test
+    void theSdk_readsTheRegistrysErrors_asApicuriosOwn() {
+        RegistryClient client = client();
+        ArtifactsRequestBuilder artifacts = client.groups().byGroupId("default").artifacts();
+        String moneyId = registry.newSubject("sdk-taken");
+        create(artifacts, artifact(moneyId, MONEY, List.of()), IfArtifactExists.FAIL);
+
+        assertThatThrownBy(() -> create(artifacts, artifact(moneyId, MONEY, List.of()), IfArtifactExists.FAIL))
+                .as("the SDK reads every 409 of this operation as a rule violation; the name says which it is")
+                .isInstanceOfSatisfying(RuleViolationProblemDetails.class, e -> {
+                    assertThat(e.getResponseStatusCode()).isEqualTo(409);
+                    assertThat(e.getName()).isEqualTo("ArtifactAlreadyExistsException");
+                    assertThat(e.getTitle()).contains(moneyId);
+                });
+        assertThatThrownBy(() -> client.ids().globalIds().byGlobalId(1L << 60).get())
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
+                        .isEqualTo(404));
+        assertThatThrownBy(() -> client.groups()
+                        .byGroupId("payments")
+                        .artifacts()
+                        .post(artifact(registry.newSubject("sdk-elsewhere"), MONEY, List.of())))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
+                        .isEqualTo(404));
+    }
+}
