@@ -13,11 +13,6 @@ public final class BodyNotDecodable {
 
     /** Whether {@code failure}, or one of its causes, says the body did not decode. */
     public static boolean is(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof DecompressionException) {
-                return true;
-            }
-        }
-        return false;
+        return Causes.any(failure, DecompressionException.class::isInstance);
     }
 }

@@ -18,11 +18,6 @@ public final class BodyTooLarge {
 
     /** Whether {@code failure}, or one of its causes, says the body passed the HTTP layer's cap. */
     public static boolean is(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof IOException && MESSAGE.equals(cause.getMessage())) {
-                return true;
-            }
-        }
-        return false;
+        return Causes.any(failure, cause -> cause instanceof IOException && MESSAGE.equals(cause.getMessage()));
     }
 }

@@ -16,11 +16,7 @@ public final class ClientLeft {
 
     /** Whether {@code failure}, or one of its causes, says the client's connection closed. */
     public static boolean is(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof HttpClosedException || cause instanceof ClosedChannelException) {
-                return true;
-            }
-        }
-        return false;
+        return Causes.any(
+                failure, cause -> cause instanceof HttpClosedException || cause instanceof ClosedChannelException);
     }
 }

@@ -4,6 +4,7 @@ import io.stele.storage.InvalidRequestException;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Query parameters whose value is one of a few words, read from the request as sent. JAX-RS reads
@@ -22,13 +23,25 @@ public final class QueryChoices {
      *     (empty included) is not one of them
      */
     public static Optional<String> of(HttpServerRequest request, String name, List<String> allowed) {
+        return of(
+                request,
+                name,
+                allowed,
+                value -> name + " must be one of " + String.join(", ", allowed) + "; was '" + value + "'.");
+    }
+
+    /**
+     * As {@link #of(HttpServerRequest, String, List)}, refusing with the message {@code refusal}
+     * gives the value sent.
+     */
+    public static Optional<String> of(
+            HttpServerRequest request, String name, List<String> allowed, Function<String, String> refusal) {
         String value = request.getParam(name);
         if (value == null) {
             return Optional.empty();
         }
         if (!allowed.contains(value)) {
-            throw new InvalidRequestException(
-                    name + " must be one of " + String.join(", ", allowed) + "; was '" + value + "'.");
+            throw new InvalidRequestException(refusal.apply(value));
         }
         return Optional.of(value);
     }

@@ -60,7 +60,13 @@ public class CachedContentRoutes {
     static final String BY_GLOBAL_ID = "/api/ids/";
 
     /** An id path of the v2 or v3 API, what it answers from memory, and for which operation. */
-    private record IdPath(String prefix, boolean globalId, Endpoint endpoint, Operation operation) {}
+    private record IdPath(String prefix, boolean globalId, Endpoint endpoint, Operation operation) {
+
+        /** The one query answered from memory: the one asking for the content as registered. */
+        String plainQuery() {
+            return prefix.startsWith(Api.REGISTRY_V3_PATH) ? V3_AS_REGISTERED : V2_AS_REGISTERED;
+        }
+    }
 
     private static final List<IdPath> ID_PATHS = List.of(
             new IdPath(
@@ -88,7 +94,13 @@ public class CachedContentRoutes {
      * A path of the v2 or v3 API to an artifact's latest content: the group, {@code artifacts}, the
      * artifact, then {@code tail}, each segment of which is one of the forms it lists.
      */
-    private record LatestPath(String prefix, List<Set<String>> tail, Endpoint endpoint, Operation operation) {}
+    private record LatestPath(String prefix, List<Set<String>> tail, Endpoint endpoint, Operation operation) {
+
+        /** The one query answered from memory: the one asking for the content as registered. */
+        String plainQuery() {
+            return prefix.startsWith(Api.REGISTRY_V3_PATH) ? V3_AS_REGISTERED : V2_AS_REGISTERED;
+        }
+    }
 
     private static final List<LatestPath> LATEST_PATHS = List.of(
             new LatestPath(
@@ -105,8 +117,11 @@ public class CachedContentRoutes {
                     Endpoint.REGISTRY_V3_LATEST,
                     Operation.servedFor(VersionsResource.class, "getArtifactVersionContent")));
 
-    /** The queries an id path answers from memory with: none, or the one that asks for the content as registered. */
-    private static final Set<String> PLAIN_QUERIES = Set.of("references=PRESERVE", "dereference=false");
+    /** The query that asks the v3 API for content as registered; any other goes to the resource. */
+    private static final String V3_AS_REGISTERED = "references=PRESERVE";
+
+    /** The query that asks the v2 API for content as registered; any other goes to the resource. */
+    private static final String V2_AS_REGISTERED = "dereference=false";
 
     /**
      * One route for both paths, matched by prefix rather than by the router's regular expressions,
@@ -183,7 +198,7 @@ public class CachedContentRoutes {
     /** An artifact's latest content on the v2 or v3 API, when cached, with no query but the plain one. */
     private void latestOf(RoutingContext ctx, LatestPath latest, String artifactId) {
         String query = ctx.request().query();
-        CachedAnswer answer = query != null && !PLAIN_QUERIES.contains(query) || !provider.isStarted()
+        CachedAnswer answer = query != null && !query.equals(latest.plainQuery()) || !provider.isStarted()
                 ? null
                 : provider.answers().cachedAnswer(artifactId);
         if (answer == null) {
@@ -197,7 +212,7 @@ public class CachedContentRoutes {
     private void byId(RoutingContext ctx, IdPath ids, String text) {
         long id = number(text);
         String query = ctx.request().query();
-        if (id < 0 || query != null && !PLAIN_QUERIES.contains(query) || !provider.isStarted()) {
+        if (id < 0 || query != null && !query.equals(ids.plainQuery()) || !provider.isStarted()) {
             ctx.next();
             return;
         }

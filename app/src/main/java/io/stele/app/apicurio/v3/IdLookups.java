@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.apicurio.v1.ContentResponses;
+import io.stele.app.http.QueryChoices;
 import io.stele.app.http.WholeNumbers;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.InvalidRequestException;
@@ -88,11 +89,12 @@ public class IdLookups {
      * registered: absent, or {@code served}, is served; anything else, empty included, is a 400.
      */
     public static void onlyAsRegistered(HttpServerRequest request, String name, String served) {
-        String asked = request.getParam(name);
-        if (asked != null && !asked.equals(served)) {
-            throw new InvalidRequestException(name + "=" + asked + " is not served: content is returned as registered ("
-                    + name + "=" + served + "), and its references from the /references endpoint.");
-        }
+        QueryChoices.of(
+                request,
+                name,
+                List.of(served),
+                asked -> name + "=" + asked + " is not served: content is returned as registered (" + name + "="
+                        + served + "), and its references from the /references endpoint.");
     }
 
     private StoredVersion version(String globalId) {

@@ -5,12 +5,15 @@ import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -45,7 +48,10 @@ public class VersionsResource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("versionExpression") String versionExpression,
-            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+            @QueryParam("references") String references,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            @Context HttpServerRequest request) {
+        IdLookups.onlyAsRegistered(request, "references", "PRESERVE");
         return group.content(groupId, artifactId, versionExpression, ifNoneMatch);
     }
 

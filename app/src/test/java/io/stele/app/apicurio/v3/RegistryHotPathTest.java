@@ -134,6 +134,27 @@ class RegistryHotPathTest {
         assertThat(fromMemory.header("ETag")).isEqualTo(loaded.header("ETag")).isNotNull();
         assertThat(notModified.statusCode()).isEqualTo(304);
         assertThat(elsewhere.statusCode()).as("another group holds nothing").isEqualTo(404);
+        Response otherApisQuery = given().urlEncodingEnabled(false)
+                .get(path.replaceFirst("\\?.*", "")
+                        + (api.equals("v2") ? "?references=PRESERVE" : "?dereference=false"));
+        assertThat(latestCounted(template))
+                .as("the other API's query is not answered from memory")
+                .isEqualTo(before + 1);
+        assertThat(otherApisQuery.statusCode()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"DEREFERENCE", "REWRITE", ""})
+    void theLatestContent_askedToRewriteItsReferences_isA400(String references) {
+        String artifactId = "hot-rewrite-" + UUID.randomUUID();
+        register(artifactId);
+        String content = "/apis/registry/v3/groups/default/artifacts/" + artifactId + "/versions/branch=latest/content";
+        given().get(content).then().statusCode(200);
+
+        Response refused = given().get(content + "?references=" + references);
+
+        assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(400);
+        assertThat(refused.jsonPath().getString("title")).contains("references=" + references);
     }
 
     @ParameterizedTest
