@@ -79,6 +79,25 @@ const found = await client.search.versions.post(new TextEncoder().encode(money).
   { queryParameters: { artifactId: moneyId, canonical: true, artifactType: "AVRO" } });
 check(found.count === 1 && found.versions[0].globalId === created.version.globalId, "a search by content finds the version");
 
+const moneyArtifact = artifacts.byArtifactId(moneyId);
+await moneyArtifact.rules.post({ ruleType: "COMPATIBILITY", config: "BACKWARD" });
+const rule = await moneyArtifact.rules.byRuleType("COMPATIBILITY").get();
+check(rule.config === "BACKWARD", "an artifact's rule is created and read");
+
+const wider = JSON.stringify({ type: "record", name: "Money", namespace: "ts",
+  fields: [{ name: "cents", type: "long" }, { name: "currency", type: "string", default: "EUR" }] });
+const second = await moneyArtifact.versions.post({ content: { content: wider, contentType: "application/json" } });
+const listed = await moneyArtifact.versions.get();
+check(second.version === "2" && JSON.stringify(listed.versions.map((v) => v.version)) === JSON.stringify(["1", "2"]),
+  "a compatible version is added and the versions are listed");
+
+await moneyArtifact.versions.byVersionExpression("1").state.put({ state: "DEPRECATED" });
+const state = await moneyArtifact.versions.byVersionExpression("1").state.get();
+check(state.state === "DEPRECATED", "a version's state is set and read");
+
+const info = await client.system.info.get();
+check(info.name === "Stele", "the system's info names the registry");
+
 try {
   await client.ids.globalIds.byGlobalId(2 ** 52).get();
   check(false, "an unknown globalId is refused");

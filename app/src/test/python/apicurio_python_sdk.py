@@ -16,10 +16,14 @@ from kiota_http.httpx_request_adapter import HttpxRequestAdapter
 from apicurioregistrysdk.client.groups.item.artifacts.artifacts_request_builder import ArtifactsRequestBuilder
 from apicurioregistrysdk.client.models.artifact_reference import ArtifactReference
 from apicurioregistrysdk.client.models.create_artifact import CreateArtifact
+from apicurioregistrysdk.client.models.create_rule import CreateRule
 from apicurioregistrysdk.client.models.create_version import CreateVersion
 from apicurioregistrysdk.client.models.if_artifact_exists import IfArtifactExists
 from apicurioregistrysdk.client.models.problem_details import ProblemDetails
+from apicurioregistrysdk.client.models.rule_type import RuleType
 from apicurioregistrysdk.client.models.version_content import VersionContent
+from apicurioregistrysdk.client.models.version_state import VersionState
+from apicurioregistrysdk.client.models.wrapped_version_state import WrappedVersionState
 from apicurioregistrysdk.client.registry_client import RegistryClient
 from apicurioregistrysdk.client.search.versions.versions_request_builder import VersionsRequestBuilder
 
@@ -97,6 +101,28 @@ async def main(url, run):
     found = await client.search.versions.post(money.encode(), "application/json", search)
     check(found.count == 1 and found.versions[0].global_id == created.version.global_id,
           "a search by content finds the version")
+
+    money_artifact = artifacts.by_artifact_id(money_id)
+    await money_artifact.rules.post(CreateRule(rule_type=RuleType.COMPATIBILITY, config="BACKWARD"))
+    rule = await money_artifact.rules.by_rule_type("COMPATIBILITY").get()
+    check(rule.config == "BACKWARD", "an artifact's rule is created and read")
+
+    wider = json.dumps({"type": "record", "name": "Money", "namespace": "sdk",
+                        "fields": [{"name": "cents", "type": "long"},
+                                   {"name": "currency", "type": "string", "default": "EUR"}]})
+    second = await money_artifact.versions.post(
+        CreateVersion(content=VersionContent(content=wider, content_type="application/json")))
+    listed = await money_artifact.versions.get()
+    check(second.version == "2" and [v.version for v in listed.versions] == ["1", "2"],
+          "a compatible version is added and the versions are listed")
+
+    await money_artifact.versions.by_version_expression("1").state.put(
+        WrappedVersionState(state=VersionState.DEPRECATED))
+    state = await money_artifact.versions.by_version_expression("1").state.get()
+    check(state.state == VersionState.DEPRECATED, "a version's state is set and read")
+
+    info = await client.system.info.get()
+    check(info.name == "Stele", "the system's info names the registry")
 
     try:
         await client.ids.global_ids.by_global_id(2 ** 62).get()

@@ -11,12 +11,21 @@ import io.apicurio.registry.rest.client.groups.item.artifacts.ArtifactsRequestBu
 import io.apicurio.registry.rest.client.models.ArtifactReference;
 import io.apicurio.registry.rest.client.models.CreateArtifact;
 import io.apicurio.registry.rest.client.models.CreateArtifactResponse;
+import io.apicurio.registry.rest.client.models.CreateRule;
 import io.apicurio.registry.rest.client.models.CreateVersion;
+import io.apicurio.registry.rest.client.models.EditableArtifactMetaData;
+import io.apicurio.registry.rest.client.models.EditableVersionMetaData;
 import io.apicurio.registry.rest.client.models.IfArtifactExists;
+import io.apicurio.registry.rest.client.models.Rule;
+import io.apicurio.registry.rest.client.models.RuleType;
 import io.apicurio.registry.rest.client.models.RuleViolationProblemDetails;
+import io.apicurio.registry.rest.client.models.SearchedArtifact;
+import io.apicurio.registry.rest.client.models.SearchedVersion;
 import io.apicurio.registry.rest.client.models.VersionContent;
 import io.apicurio.registry.rest.client.models.VersionMetaData;
 import io.apicurio.registry.rest.client.models.VersionSearchResults;
+import io.apicurio.registry.rest.client.models.VersionState;
+import io.apicurio.registry.rest.client.models.WrappedVersionState;
 import io.stele.storage.testkit.backends.PackagedRegistryTest;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -160,5 +169,76 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
                         .post(artifact(registry.newSubject("sdk-elsewhere"), MONEY, List.of())))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
                         .isEqualTo(404));
+    }
+
+    private static CreateVersion version(String schema) {
+        VersionContent content = new VersionContent();
+        content.setContent(schema);
+        content.setContentType("application/json");
+        CreateVersion version = new CreateVersion();
+        version.setContent(content);
+        return version;
+    }
+
+    private static CreateRule rule(RuleType type, String config) {
+        CreateRule rule = new CreateRule();
+        rule.setRuleType(type);
+        rule.setConfig(config);
+        return rule;
+    }
+
+    @Test
+    void theSdk_managesRulesVersionsMetadataAndStates() {
+        RegistryClient client = client();
+        ArtifactsRequestBuilder artifacts = client.groups().byGroupId("default").artifacts();
+        String moneyId = registry.newSubject("sdk-managed");
+        create(artifacts, artifact(moneyId, MONEY, List.of()), IfArtifactExists.FAIL);
+        var artifact = artifacts.byArtifactId(moneyId);
+
+        artifact.rules().post(rule(RuleType.COMPATIBILITY, "BACKWARD"));
+        VersionMetaData second = artifact.versions()
+                .post(version(MONEY.replace(
+                        "}]}", "},{\"name\":\"currency\"," + "\"type\":\"string\",\"default\":\"EUR\"}]}")));
+        EditableVersionMetaData named = new EditableVersionMetaData();
+        named.setName("First");
+        artifact.versions().byVersionExpression("1").put(named);
+        WrappedVersionState deprecated = new WrappedVersionState();
+        deprecated.setState(VersionState.DEPRECATED);
+        artifact.versions().byVersionExpression("1").state().put(deprecated);
+        EditableArtifactMetaData described = new EditableArtifactMetaData();
+        described.setDescription("Amounts of money");
+        artifact.put(described);
+        client.admin().rules().post(rule(RuleType.VALIDITY, "SYNTAX_ONLY"));
+        Rule global;
+        try {
+            global = client.admin().rules().byRuleType("VALIDITY").get();
+        } finally {
+            client.admin().rules().delete();
+        }
+
+        assertThat(artifact.rules().get()).containsExactly(RuleType.COMPATIBILITY);
+        assertThat(artifact.rules().byRuleType("COMPATIBILITY").get().getConfig())
+                .isEqualTo("BACKWARD");
+        assertThatThrownBy(() -> artifact.versions().post(version(MONEY.replace("long", "string"))))
+                .as("a version that breaks the artifact's rule")
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
+                        .isEqualTo(409));
+        assertThat(second.getVersion()).isEqualTo("2");
+        VersionSearchResults versions = artifact.versions().get();
+        assertThat(versions.getCount()).isEqualTo(2);
+        assertThat(versions.getVersions())
+                .extracting(SearchedVersion::getVersion)
+                .containsExactly("1", "2");
+        assertThat(artifact.versions().byVersionExpression("1").get().getName()).isEqualTo("First");
+        assertThat(artifact.versions().byVersionExpression("1").state().get().getState())
+                .isEqualTo(VersionState.DEPRECATED);
+        assertThat(artifact.get().getDescription()).isEqualTo("Amounts of money");
+        assertThat(global.getConfig()).isEqualTo("SYNTAX_ONLY");
+        assertThat(client.admin().rules().get()).isEmpty();
+        assertThat(artifacts.get(config -> config.queryParameters.limit = 1000).getArtifacts())
+                .extracting(SearchedArtifact::getArtifactId)
+                .contains(moneyId);
+        assertThat(client.system().info().get().getName()).isEqualTo("Stele");
+        assertThat(client.users().me().get().getAdmin()).isTrue();
     }
 }

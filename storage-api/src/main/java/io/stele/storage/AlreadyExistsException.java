@@ -3,8 +3,28 @@ package io.stele.storage;
 /** What was to be created exists already. */
 public class AlreadyExistsException extends StorageException {
 
+    /** What exists already, for an API that names it in its errors. */
+    public enum Existing {
+        ARTIFACT,
+        VERSION,
+        RULE
+    }
+
+    private final Existing existing;
+
+    /** An artifact or version that exists already, such as a taken id. */
     public AlreadyExistsException(String message) {
+        this(Existing.ARTIFACT, message);
+    }
+
+    public AlreadyExistsException(Existing existing, String message) {
         super(message);
+        this.existing = existing;
+    }
+
+    /** What exists already. */
+    public Existing existing() {
+        return existing;
     }
 
     public static AlreadyExistsException artifact(String artifactId) {
@@ -13,10 +33,12 @@ public class AlreadyExistsException extends StorageException {
 
     /** An imported version whose number the artifact has given already. */
     public static AlreadyExistsException version(String artifactId, int version) {
-        return new AlreadyExistsException("Version " + version + " of artifact '" + artifactId + "' exists already.");
+        return new AlreadyExistsException(
+                Existing.VERSION, "Version " + version + " of artifact '" + artifactId + "' exists already.");
     }
 
     public static AlreadyExistsException rule(RuleScope scope, RuleType rule) {
-        return new AlreadyExistsException("A rule " + rule + " is already configured for " + scope + ".");
+        return new AlreadyExistsException(
+                Existing.RULE, "A rule " + rule + " is already configured for " + scope + ".");
     }
 }

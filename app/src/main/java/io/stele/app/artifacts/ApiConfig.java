@@ -34,4 +34,13 @@ public interface ApiConfig {
     @WithDefault("2000")
     @WithName("import-batch-size")
     int importBatchSize();
+
+    /**
+     * Whether Apicurio's v3 API deletes artifacts and versions. Off by default, as in Apicurio
+     * Registry 3, where such a {@code DELETE} answers 405; the v1, v2 and Confluent APIs delete
+     * whatever this says, as their references do.
+     */
+    @WithName("v3-deletes")
+    @WithDefault("false")
+    boolean v3Deletes();
 }

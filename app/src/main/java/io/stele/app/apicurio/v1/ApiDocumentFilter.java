@@ -52,6 +52,10 @@ public class ApiDocumentFilter implements OASFilter {
 
     static final String ERROR_SCHEMA = "ErrorBody";
     private static final String NEW_RULE = "NewRule";
+
+    /** Apicurio v3's rule body, which names its type {@code ruleType}. */
+    public static final String RULE_V3 = "RuleV3";
+
     private static final String ERROR_REF = "#/components/schemas/" + ERROR_SCHEMA;
 
     private static final Map<String, String> ERRORS = Map.of(
@@ -77,7 +81,8 @@ public class ApiDocumentFilter implements OASFilter {
             OASFactory.createAPIResponse().description("The content has not changed: If-None-Match named its ETag.");
 
     /** Path parameters naming something that may not exist. */
-    private static final List<String> NAMED = List.of("artifactId", "version", "globalId", "rule");
+    private static final List<String> NAMED =
+            List.of("artifactId", "version", "globalId", "rule", "groupId", "versionExpression", "ruleType");
 
     /** Parameters whose malformed values answer 400. */
     private static final List<String> CHECKED = List.of(
@@ -97,11 +102,14 @@ public class ApiDocumentFilter implements OASFilter {
         Components components = api.getComponents();
         components.addSchema(ERROR_SCHEMA, errorBody());
         constrainBodies(components);
-        components.addSchema(NEW_RULE, newRule());
+        components.addSchema(NEW_RULE, newRule("type"));
+        components.addSchema("New" + RULE_V3, newRule("ruleType"));
         api.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
                 .forEach((method, operation) -> {
                     if (path.startsWith("/api/")) {
                         constrainParameters(operation);
+                    }
+                    if (path.startsWith("/api/") || path.startsWith("/apis/registry/")) {
                         typeBody(method, operation);
                         noContentSuccess(method, operation);
                         addErrors(method, operation);
@@ -186,6 +194,9 @@ public class ApiDocumentFilter implements OASFilter {
         if (method == PathItem.HttpMethod.POST && any.getSchema().getRef().endsWith("/Rule")) {
             any.setSchema(OASFactory.createSchema().ref("#/components/schemas/" + NEW_RULE));
         }
+        if (method == PathItem.HttpMethod.POST && any.getSchema().getRef().endsWith("/" + RULE_V3)) {
+            any.setSchema(OASFactory.createSchema().ref("#/components/schemas/New" + RULE_V3));
+        }
         operation.getRequestBody().setContent(OASFactory.createContent().addMediaType("application/json", any));
     }
 
@@ -243,31 +254,34 @@ public class ApiDocumentFilter implements OASFilter {
             s.addProperty("state", names(VersionState.values()));
             s.required(List.of("state"));
         });
-        with(schemas, "Rule", s -> {
-            s.addProperty(
-                    "config",
-                    OASFactory.createSchema()
-                            .type(List.of(Schema.SchemaType.STRING))
-                            .enumeration(Stream.concat(
-                                            Arrays.stream(Validity.values()), Arrays.stream(Compatibility.values()))
-                                    .map(Enum::name)
-                                    .distinct()
-                                    .map(Object.class::cast)
-                                    .toList()));
-            s.required(List.of("config"));
-            // PUT takes the level alone: a type, if given, must be the path's; null is none.
-            Schema type = names(RuleEndpoints.SHOWN.toArray(RuleType[]::new));
-            s.addProperty(
-                    "type",
-                    type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))
-                            .enumeration(Stream.concat(type.getEnumeration().stream(), Stream.of((Object) null))
-                                    .toList()));
-        });
+        with(schemas, "Rule", s -> rule(s, "type"));
+        with(schemas, RULE_V3, s -> rule(s, "ruleType"));
         // A field left out or null is cleared.
         with(schemas, "EditableMetaData", s -> s.getProperties().values().stream()
                 .filter(p -> p.getType() != null)
                 .forEach(p -> p.type(Stream.concat(p.getType().stream(), Stream.of(Schema.SchemaType.NULL))
                         .toList())));
+    }
+
+    /** A rule's body: one of the levels, and a type that, if given, must be the path's; null is none. */
+    private static void rule(Schema s, String typeField) {
+        s.addProperty(
+                "config",
+                OASFactory.createSchema()
+                        .type(List.of(Schema.SchemaType.STRING))
+                        .enumeration(
+                                Stream.concat(Arrays.stream(Validity.values()), Arrays.stream(Compatibility.values()))
+                                        .map(Enum::name)
+                                        .distinct()
+                                        .map(Object.class::cast)
+                                        .toList()));
+        s.required(List.of("config"));
+        Schema type = names(RuleEndpoints.SHOWN.toArray(RuleType[]::new));
+        s.addProperty(
+                typeField,
+                type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))
+                        .enumeration(Stream.concat(type.getEnumeration().stream(), Stream.of((Object) null))
+                                .toList()));
     }
 
     private static void with(Components components, String name, Consumer<Schema> change) {
@@ -278,20 +292,20 @@ public class ApiDocumentFilter implements OASFilter {
         change.accept(schema);
     }
 
-    /** A rule to add: its type and one of that type's levels. */
-    private static Schema newRule() {
+    /** A rule to add: its type, in the field {@code typeField}, and one of that type's levels. */
+    private static Schema newRule(String typeField) {
         return OASFactory.createSchema()
                 .type(List.of(Schema.SchemaType.OBJECT))
-                .required(List.of("type", "config"))
+                .required(List.of(typeField, "config"))
                 .oneOf(List.of(
-                        ruleOf(RuleType.VALIDITY, Validity.values()),
-                        ruleOf(RuleType.COMPATIBILITY, Compatibility.values())));
+                        ruleOf(typeField, RuleType.VALIDITY, Validity.values()),
+                        ruleOf(typeField, RuleType.COMPATIBILITY, Compatibility.values())));
     }
 
-    private static Schema ruleOf(RuleType type, Enum<?>[] levels) {
+    private static Schema ruleOf(String typeField, RuleType type, Enum<?>[] levels) {
         return OASFactory.createSchema()
                 .type(List.of(Schema.SchemaType.OBJECT))
-                .addProperty("type", names(new Enum<?>[] {type}))
+                .addProperty(typeField, names(new Enum<?>[] {type}))
                 .addProperty("config", names(levels));
     }
 

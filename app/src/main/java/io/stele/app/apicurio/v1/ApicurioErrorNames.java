@@ -1,6 +1,7 @@
 package io.stele.app.apicurio.v1;
 
 import io.stele.app.artifacts.ContentTooLargeException;
+import io.stele.app.http.NotEnabledException;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.RuleViolationException;
@@ -32,8 +33,12 @@ final class ApicurioErrorNames {
                 case GROUP -> "GroupNotFoundException";
             };
         }
-        if (e instanceof AlreadyExistsException) {
-            return "ArtifactAlreadyExistsException";
+        if (e instanceof AlreadyExistsException exists) {
+            return switch (exists.existing()) {
+                case ARTIFACT -> "ArtifactAlreadyExistsException";
+                case VERSION -> "VersionAlreadyExistsException";
+                case RULE -> "RuleAlreadyExistsException";
+            };
         }
         if (e instanceof RuleViolationException) {
             return "RuleViolationException";
@@ -49,6 +54,9 @@ final class ApicurioErrorNames {
         }
         if (e instanceof NotOwnerException) {
             return "ForbiddenException";
+        }
+        if (e instanceof NotEnabledException) {
+            return "NotAllowedException";
         }
         if (e instanceof ContentTooLargeException) {
             return "LimitExceededException";

@@ -50,7 +50,7 @@ public class ArtifactRulesResource {
     @GET
     @Path("{rule}")
     public Rule getArtifactRuleConfig(@PathParam("artifactId") String artifactId, @PathParam("rule") String rule) {
-        return rules.get(RuleScope.artifact(artifactId), rule);
+        return rules.get(RuleScope.artifact(artifactId), rule, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
@@ -59,7 +59,7 @@ public class ArtifactRulesResource {
     @Consumes(MediaType.WILDCARD)
     public Rule updateArtifactRuleConfig(
             @PathParam("artifactId") String artifactId, @PathParam("rule") String rule, Rule body) {
-        return rules.update(RuleScope.artifact(artifactId), rule, body);
+        return rules.update(RuleScope.artifact(artifactId), rule, body, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)

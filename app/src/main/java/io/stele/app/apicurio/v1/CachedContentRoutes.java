@@ -1,7 +1,7 @@
 package io.stele.app.apicurio.v1;
 
 import io.netty.buffer.Unpooled;
-import io.stele.app.apicurio.v2.ArtifactsV2Resource;
+import io.stele.app.apicurio.v2.ArtifactV2Resource;
 import io.stele.app.apicurio.v2.IdsV2Resource;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.VersionsResource;
@@ -107,7 +107,7 @@ public class CachedContentRoutes {
                     Api.REGISTRY_V2_PATH + "/groups/",
                     List.of(),
                     Endpoint.REGISTRY_V2_LATEST,
-                    Operation.servedFor(ArtifactsV2Resource.class, "getLatestArtifact")),
+                    Operation.servedFor(ArtifactV2Resource.class, "getLatestArtifact")),
             new LatestPath(
                     Api.REGISTRY_V3_PATH + "/groups/",
                     List.of(

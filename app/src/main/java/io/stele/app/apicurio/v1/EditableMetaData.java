@@ -8,7 +8,7 @@ import java.util.Optional;
 /** Apicurio v1 {@code EditableMetaData}: what a client may set on a version. */
 public record EditableMetaData(String name, String description, List<String> labels, Map<String, String> properties) {
 
-    EditableMeta toMeta() {
+    public EditableMeta toMeta() {
         return new EditableMeta(Optional.ofNullable(name), Optional.ofNullable(description), labels, properties);
     }
 }

@@ -10,6 +10,7 @@ import io.stele.app.http.AllowedMethods;
 import io.stele.app.http.BodyNotDecodable;
 import io.stele.app.http.BodyTooLarge;
 import io.stele.app.http.ClientLeft;
+import io.stele.app.http.NotEnabledException;
 import io.stele.app.mode.ReadOnlyException;
 import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ParserMessages;
@@ -35,6 +36,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.common.util.URLUtils;
@@ -74,6 +76,9 @@ public class ErrorMappers {
         }
         if (e instanceof StorageUnavailableException) {
             return Response.Status.SERVICE_UNAVAILABLE.getStatusCode();
+        }
+        if (e instanceof NotEnabledException) {
+            return Response.Status.METHOD_NOT_ALLOWED.getStatusCode();
         }
         if (e instanceof NotOwnerException || e instanceof ForgedRequestException) {
             return Response.Status.FORBIDDEN.getStatusCode();
@@ -237,6 +242,14 @@ public class ErrorMappers {
                 request,
                 Response.Status.UNSUPPORTED_MEDIA_TYPE,
                 "This endpoint reads a JSON body: send it with Content-Type: application/json.");
+    }
+
+    /** An operation left off by configuration: 405, allowing the path's other methods. */
+    @ServerExceptionMapper
+    public Response notEnabled(NotEnabledException e, HttpServerRequest request) {
+        Set<String> allowed = new TreeSet<>(allowedMethods.of(request.path()));
+        allowed.remove(request.method().name());
+        return Response.fromResponse(error(request, e)).allow(allowed).build();
     }
 
     /** A 405 names the methods the path allows, as RFC 9110 requires, in the header and the message. */

@@ -50,7 +50,7 @@ public class GlobalRulesResource {
     @GET
     @Path("{rule}")
     public Rule getGlobalRuleConfig(@PathParam("rule") String rule) {
-        return rules.get(RuleScope.GLOBAL, rule);
+        return rules.get(RuleScope.GLOBAL, rule, Rule::new);
     }
 
     @Needs(Role.ADMIN)
@@ -58,7 +58,7 @@ public class GlobalRulesResource {
     @Path("{rule}")
     @Consumes(MediaType.WILDCARD)
     public Rule updateGlobalRuleConfig(@PathParam("rule") String rule, Rule body) {
-        return rules.update(RuleScope.GLOBAL, rule, body);
+        return rules.update(RuleScope.GLOBAL, rule, body, Rule::new);
     }
 
     @Needs(Role.ADMIN)

@@ -10,9 +10,14 @@ import io.stele.storage.RuleType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
-/** What the global and the per-artifact rule endpoints share: the same operations on another scope. */
+/**
+ * What the global and the per-artifact rule endpoints of every Apicurio API share: the same
+ * operations on another scope. Each API has its own body shape and passes its parts: a rule's type
+ * and its configuration.
+ */
 @ApplicationScoped
 public class RuleEndpoints {
 
@@ -35,17 +40,36 @@ public class RuleEndpoints {
     }
 
     /** The rules this API shows: the checks of content; the MODE rule belongs to the Confluent API. */
-    static final List<RuleType> SHOWN =
+    public static final List<RuleType> SHOWN =
             Stream.of(RuleType.values()).filter(RuleType::checksContent).toList();
 
-    List<RuleType> list(RuleScope scope) {
+    /**
+     * The content rules configured in a scope, in their declared order.
+     *
+     * @throws NotFoundException when the scope is an artifact that does not exist
+     */
+    public List<RuleType> list(RuleScope scope) {
         return rules(scope).list(scope).keySet().stream()
                 .filter(RuleType::checksContent)
                 .sorted()
                 .toList();
     }
 
-    void create(RuleScope scope, Rule rule) {
+    /** A rule as a request body of any of the APIs gives it: its type and configuration, each maybe null. */
+    public interface Body {
+        RuleType type();
+
+        String config();
+    }
+
+    /**
+     * Configures a rule that the scope does not have yet.
+     *
+     * @param rule the request body, or null when there is none
+     * @throws InvalidRequestException when the type is missing or the configuration is not one it takes
+     * @throws io.stele.storage.AlreadyExistsException when the scope has the rule already
+     */
+    public void create(RuleScope scope, Body rule) {
         if (rule == null || rule.type() == null || !rule.type().checksContent()) {
             throw new InvalidRequestException("The rule's type is "
                     + (rule == null || rule.type() == null ? "missing" : "not one this API configures")
@@ -54,15 +78,27 @@ public class RuleEndpoints {
         rules(scope).create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
     }
 
-    Rule get(RuleScope scope, String name) {
+    /**
+     * The rule a path names, in the shape {@code shape} makes of its configuration and type.
+     *
+     * @throws NotFoundException when the name is no rule or the scope does not have it
+     */
+    public <T> T get(RuleScope scope, String name, BiFunction<String, RuleType, T> shape) {
         RuleType type = parse(scope, name);
         return rules(scope)
                 .get(scope, type)
-                .map(config -> new Rule(config, type))
+                .map(config -> shape.apply(config, type))
                 .orElseThrow(() -> NotFoundException.rule(scope, type));
     }
 
-    Rule update(RuleScope scope, String name, Rule rule) {
+    /**
+     * Changes the configuration of the rule a path names, answering the rule now in force in the
+     * shape {@code shape} makes of it.
+     *
+     * @throws InvalidRequestException when there is no body, or it names another rule or a
+     *     configuration the rule does not take
+     */
+    public <T> T update(RuleScope scope, String name, Body rule, BiFunction<String, RuleType, T> shape) {
         RuleType type = parse(scope, name);
         if (rule == null) {
             throw new InvalidRequestException("The request body must be a rule: {\"config\": \"...\"}.");
@@ -73,15 +109,16 @@ public class RuleEndpoints {
         }
         String config = RulesService.requireValidConfig(type, rule.config());
         rules(scope).update(scope, type, config);
-        return new Rule(config, type);
+        return shape.apply(config, type);
     }
 
-    void delete(RuleScope scope, String name) {
+    /** Removes the rule a path names; 404 when the scope does not have it. */
+    public void delete(RuleScope scope, String name) {
         rules(scope).delete(scope, parse(scope, name));
     }
 
     /** Removes the rules this API shows; the scope's mode, if it has one, stays. */
-    void deleteAll(RuleScope scope) {
+    public void deleteAll(RuleScope scope) {
         if (!rules(scope).list(scope).containsKey(RuleType.MODE)) {
             rules(scope).deleteAll(scope);
             return;

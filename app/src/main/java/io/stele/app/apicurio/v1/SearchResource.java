@@ -2,7 +2,7 @@ package io.stele.app.apicurio.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.stele.app.artifacts.ApiConfig;
-import io.stele.app.http.WholeNumbers;
+import io.stele.app.http.Paging;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Role;
 import io.stele.app.storage.StorageProvider;
@@ -10,10 +10,10 @@ import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.Page;
-import io.stele.storage.PageRequest;
 import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -113,12 +113,13 @@ public class SearchResource {
             @QueryParam("limit") String limit,
             @QueryParam("over") String over,
             @QueryParam("order") String order,
-            @Context UriInfo uri) {
+            @Context UriInfo uri,
+            @Context HttpServerRequest request) {
         ArtifactQuery query = new ArtifactQuery(
                 Optional.ofNullable(search),
                 ArtifactQuery.Over.parse(value(uri, "over", over, "everything")),
                 descending(value(uri, "order", order, "asc")),
-                page(uri, offset, limit));
+                Paging.page(request, config.maxListedIds()));
         Page<StoredArtifact> found = provider.storage().search().artifacts(query);
         return new ArtifactSearchResults(
                 found.items().stream().map(SearchedArtifact::of).toList(), found.total());
@@ -131,8 +132,9 @@ public class SearchResource {
             @PathParam("artifactId") String artifactId,
             @QueryParam("offset") String offset,
             @QueryParam("limit") String limit,
-            @Context UriInfo uri) {
-        Page<StoredVersion> found = provider.storage().search().versions(artifactId, page(uri, offset, limit));
+            @Context HttpServerRequest request) {
+        Page<StoredVersion> found =
+                provider.storage().search().versions(artifactId, Paging.page(request, config.maxListedIds()));
         return new VersionSearchResults(
                 found.total(), found.items().stream().map(SearchedVersion::of).toList());
     }
@@ -152,16 +154,5 @@ public class SearchResource {
      */
     private static String value(UriInfo uri, String name, String value, String otherwise) {
         return value != null ? value : uri.getQueryParameters().containsKey(name) ? "" : otherwise;
-    }
-
-    private PageRequest page(UriInfo uri, String offset, String limit) {
-        int max = Math.max(1, Math.min(config.maxListedIds(), PageRequest.MAX_LIMIT));
-        return new PageRequest(
-                number("offset", value(uri, "offset", offset, "0")),
-                Math.min(number("limit", value(uri, "limit", limit, "20")), max));
-    }
-
-    private static int number(String name, String value) {
-        return WholeNumbers.parameter(name, value);
     }
 }

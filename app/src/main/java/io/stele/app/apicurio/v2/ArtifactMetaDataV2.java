@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import java.time.Instant;
@@ -98,6 +99,71 @@ public record ArtifactMetaDataV2(
                     v.state(),
                     v.meta().labels(),
                     v.meta().properties());
+        }
+    }
+
+    /** Apicurio v2 {@code SearchedVersion}: a version as a listing shows it, with its references. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SearchedVersionV2(
+            String name,
+            String description,
+            String createdOn,
+            String createdBy,
+            ArtifactType type,
+            List<String> labels,
+            VersionState state,
+            long globalId,
+            String version,
+            Map<String, String> properties,
+            long contentId,
+            List<ArtifactReference> references) {
+
+        static SearchedVersionV2 of(StoredVersion v, List<ArtifactReference> references) {
+            return new SearchedVersionV2(
+                    v.meta().name().orElse(null),
+                    v.meta().description().orElse(null),
+                    time(v.createdOn()),
+                    v.createdBy(),
+                    v.type(),
+                    v.meta().labels(),
+                    v.state(),
+                    v.globalId(),
+                    Integer.toString(v.version()),
+                    v.meta().properties(),
+                    v.contentId(),
+                    references);
+        }
+    }
+
+    /** Apicurio v2 {@code SearchedArtifact}: an artifact as a listing shows it, by its latest version. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SearchedArtifactV2(
+            String groupId,
+            String id,
+            String name,
+            String description,
+            String createdOn,
+            String createdBy,
+            ArtifactType type,
+            List<String> labels,
+            VersionState state,
+            String modifiedOn,
+            String modifiedBy) {
+
+        static SearchedArtifactV2 of(StoredArtifact a) {
+            StoredVersion v = a.latest();
+            return new SearchedArtifactV2(
+                    null,
+                    a.artifactId(),
+                    v.meta().name().orElse(null),
+                    v.meta().description().orElse(null),
+                    time(a.createdOn()),
+                    a.createdBy(),
+                    v.type(),
+                    v.meta().labels(),
+                    v.state(),
+                    time(v.modifiedOn()),
+                    v.modifiedBy());
         }
     }
 }

@@ -1,15 +1,25 @@
 package io.stele.app.apicurio.v2;
 
 import io.smallrye.mutiny.Uni;
+import io.stele.app.apicurio.v1.EditableMetaData;
 import io.stele.app.apicurio.v2.ArtifactMetaDataV2.VersionMetaDataV2;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.artifacts.ArtifactService;
+import io.stele.app.artifacts.VersionStates;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
+import io.stele.app.storage.StorageProvider;
+import io.stele.storage.EditableMeta;
+import io.stele.storage.InvalidRequestException;
+import io.stele.storage.StoredVersion;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -29,6 +39,9 @@ public class VersionsV2Resource {
 
     @Inject
     DefaultGroup group;
+
+    @Inject
+    StorageProvider provider;
 
     @Needs(Role.READ_ONLY)
     @GET
@@ -61,5 +74,51 @@ public class VersionsV2Resource {
             @PathParam("artifactId") String artifactId,
             @PathParam("version") String version) {
         return group.described(groupId, artifactId, DefaultGroup.v2Expression(version), VersionMetaDataV2::of);
+    }
+
+    @Needs(Role.DEVELOPER)
+    @PUT
+    @Path("meta")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response updateArtifactVersionMetaData(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("version") String version,
+            EditableMetaData meta) {
+        if (meta == null) {
+            throw new InvalidRequestException("The request body must be a JSON object of editable metadata.");
+        }
+        return edit(groupId, artifactId, version, meta.toMeta());
+    }
+
+    @Needs(Role.DEVELOPER)
+    @DELETE
+    @Path("meta")
+    public Response deleteArtifactVersionMetaData(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("version") String version) {
+        return edit(groupId, artifactId, version, EditableMeta.EMPTY);
+    }
+
+    @Needs(Role.DEVELOPER)
+    @PUT
+    @Path("state")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response updateArtifactVersionState(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("version") String version,
+            ArtifactV2Resource.UpdateState body) {
+        VersionStates.Requested state = ArtifactV2Resource.UpdateState.requested(body);
+        group.changeState(groupId, artifactId, DefaultGroup.v2Expression(version), state);
+        return Response.noContent().build();
+    }
+
+    /** Replaces a version's metadata, as Apicurio 2.x does: what the body leaves out is cleared. */
+    private Response edit(String groupId, String artifactId, String version, EditableMeta meta) {
+        StoredVersion stored = group.version(groupId, artifactId, DefaultGroup.v2Expression(version));
+        provider.storage().versions().updateMeta(artifactId, stored.version(), meta, ArtifactService.ANONYMOUS);
+        return Response.noContent().build();
     }
 }

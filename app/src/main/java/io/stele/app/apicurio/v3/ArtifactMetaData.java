@@ -3,6 +3,7 @@ package io.stele.app.apicurio.v3;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
 import java.util.Map;
 
@@ -32,6 +33,11 @@ public record ArtifactMetaData(
         static CreateArtifactResponse of(Written written) {
             return new CreateArtifactResponse(ArtifactMetaData.of(written), VersionMetaData.of(written.version()));
         }
+    }
+
+    /** An artifact as a listing shows it, named by its latest version. */
+    static ArtifactMetaData of(StoredArtifact artifact) {
+        return of(new Written(artifact.latest(), artifact.createdBy(), artifact.createdOn()));
     }
 
     static ArtifactMetaData of(Written written) {

@@ -1,8 +1,11 @@
 package io.stele.app.apicurio.v3;
 
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.apicurio.v3.Registrations.Sent;
+import io.stele.storage.InvalidRequestException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -40,12 +43,45 @@ public record CreateArtifact(
      */
     public record CreateVersion(
             @Schema(hidden = true) String version,
-            VersionContent content,
+            @Schema(required = true) VersionContent content,
             String name,
             String description,
             Map<String, String> labels,
             @Schema(hidden = true) List<String> branches,
-            @Schema(hidden = true) Boolean isDraft) {}
+            @Schema(hidden = true) Boolean isDraft) {
+
+        /**
+         * This version as Stele writes it, with the metadata it gives, else the fallbacks given.
+         *
+         * @param artifactType the artifact's type as the request declares it, or empty
+         * @throws InvalidRequestException when it has no content, names its own version, is a draft
+         *     or joins a branch other than {@code latest}: none of which Stele keeps
+         */
+        Sent sent(Optional<String> artifactType, String name, String description, Map<String, String> labels) {
+            if (content == null || content.content() == null) {
+                throw new InvalidRequestException("The version needs its content: {\"content\": {\"content\": ...}}.");
+            }
+            if (version != null) {
+                throw new InvalidRequestException("The version '" + version
+                        + "' cannot be kept: versions are numbered 1, 2, 3 and so on by the registry; omit it.");
+            }
+            if (Boolean.TRUE.equals(isDraft)) {
+                throw new InvalidRequestException("Draft versions are not served; omit isDraft.");
+            }
+            if (branches != null && branches.stream().anyMatch(b -> !"latest".equals(b))) {
+                throw new InvalidRequestException("The branch served is 'latest', which every new version joins.");
+            }
+            return new Sent(
+                    content.content(),
+                    artifactType,
+                    Optional.ofNullable(content.contentType()),
+                    content.references(),
+                    Registrations.meta(
+                            this.name != null ? this.name : name,
+                            this.description != null ? this.description : description,
+                            this.labels != null ? this.labels : labels));
+        }
+    }
 
     /**
      * Apicurio v3 {@code VersionContent}.
@@ -55,5 +91,8 @@ public record CreateArtifact(
      *     application/x-protobuf}
      * @param references the versions it references, in the default group
      */
-    public record VersionContent(String content, String contentType, List<ArtifactReference> references) {}
+    public record VersionContent(
+            @Schema(required = true, minLength = 1) String content,
+            String contentType,
+            List<ArtifactReference> references) {}
 }

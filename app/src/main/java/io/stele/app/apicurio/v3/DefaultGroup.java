@@ -4,15 +4,25 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.stele.app.apicurio.v1.ContentResponses;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.artifacts.ApiConfig;
+import io.stele.app.artifacts.VersionStates;
+import io.stele.app.http.Paging;
+import io.stele.app.http.QueryChoices;
 import io.stele.app.storage.StorageProvider;
+import io.stele.storage.ArtifactQuery;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.NotFoundException;
+import io.stele.storage.Page;
+import io.stele.storage.RuleScope;
+import io.stele.storage.StoredArtifact;
 import io.stele.storage.StoredVersion;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -44,6 +54,12 @@ public class DefaultGroup {
     @Inject
     IdLookups ids;
 
+    @Inject
+    VersionStates states;
+
+    @Inject
+    ApiConfig config;
+
     /**
      * The content of the version an expression names, loaded on a worker thread; 404 for a DISABLED
      * one, and 304 when {@code ifNoneMatch} names its ETag.
@@ -63,6 +79,41 @@ public class DefaultGroup {
     /** The references of the version an expression names, loaded on a worker thread. */
     public Uni<List<ArtifactReference>> references(String groupId, String artifactId, String expression) {
         return ids.referencesOf(() -> version(groupId, artifactId, expression));
+    }
+
+    /**
+     * The default group's artifacts by name, in the window and order the request's {@code offset},
+     * {@code limit} and {@code order} ask for.
+     *
+     * @param orders the values of {@code orderby} that list by name, on the API asked
+     * @throws NotFoundException when the group is not the default one
+     * @throws InvalidRequestException when a query parameter is not one the listing takes
+     */
+    public Page<StoredArtifact> artifacts(String groupId, HttpServerRequest request, List<String> orders) {
+        requireDefaultGroup(groupId);
+        QueryChoices.of(
+                request,
+                "orderby",
+                orders,
+                value -> "orderby must be one of " + String.join(", ", orders) + " (artifacts are listed by name),"
+                        + " was '" + value + "'.");
+        return provider.storage()
+                .search()
+                .artifacts(new ArtifactQuery(
+                        Optional.empty(),
+                        ArtifactQuery.Over.EVERYTHING,
+                        Paging.descending(request),
+                        Paging.page(request, config.maxListedIds())));
+    }
+
+    /**
+     * Sets the state of the version an expression names.
+     *
+     * @throws NotFoundException when the group, artifact or version does not exist
+     */
+    public void changeState(String groupId, String artifactId, String expression, VersionStates.Requested state) {
+        states.change(
+                artifactId, Optional.of(version(groupId, artifactId, expression).version()), state);
     }
 
     /**
@@ -109,13 +160,23 @@ public class DefaultGroup {
      *
      * @throws NotFoundException naming the artifact in that group
      */
-    public void requireDefault(String groupId, String artifactId) {
+    public static void requireDefault(String groupId, String artifactId) {
         if (!isDefault(groupId)) {
             throw new NotFoundException(
                     NotFoundException.Missing.ARTIFACT,
                     "No artifact '" + artifactId + "' in group '" + groupId + "': every artifact is in the group '"
                             + NAME + "'.");
         }
+    }
+
+    /**
+     * The rules of an artifact named by group and id.
+     *
+     * @throws NotFoundException naming the artifact, when the group is not the default one
+     */
+    public static RuleScope ruleScope(String groupId, String artifactId) {
+        requireDefault(groupId, artifactId);
+        return RuleScope.artifact(artifactId);
     }
 
     /**

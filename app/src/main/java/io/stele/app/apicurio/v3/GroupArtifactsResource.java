@@ -1,8 +1,6 @@
 package io.stele.app.apicurio.v3;
 
 import io.stele.app.apicurio.v3.ArtifactMetaData.CreateArtifactResponse;
-import io.stele.app.apicurio.v3.CreateArtifact.CreateVersion;
-import io.stele.app.apicurio.v3.CreateArtifact.VersionContent;
 import io.stele.app.apicurio.v3.Registrations.Sent;
 import io.stele.app.artifacts.IfExists;
 import io.stele.app.http.QueryChoices;
@@ -10,9 +8,12 @@ import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import io.stele.storage.InvalidRequestException;
+import io.stele.storage.Page;
+import io.stele.storage.StoredArtifact;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -55,6 +56,31 @@ public class GroupArtifactsResource {
     @Inject
     Registrations registrations;
 
+    @Inject
+    DefaultGroup group;
+
+    /** Apicurio v3 {@code ArtifactSearchResults}: how many artifacts were found, and those on this page. */
+    public record ArtifactSearchResults(int count, List<ArtifactMetaData> artifacts) {}
+
+    /** The orders of Apicurio's {@code ArtifactSortBy} served: by name, an artifact without one by its id. */
+    private static final List<String> ARTIFACT_ORDERS = List.of("name", "groupId");
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public ArtifactSearchResults listArtifactsInGroup(
+            @PathParam("groupId") String groupId,
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit,
+            @QueryParam("order") String order,
+            @QueryParam("orderby") String orderby,
+            @Context HttpServerRequest request) {
+        Page<StoredArtifact> found = group.artifacts(groupId, request, ARTIFACT_ORDERS);
+        return new ArtifactSearchResults(
+                (int) found.total(),
+                found.items().stream().map(ArtifactMetaData::of).toList());
+    }
+
     @Needs(Role.DEVELOPER)
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -72,35 +98,13 @@ public class GroupArtifactsResource {
                 .map(name -> IfArtifactExists.valueOf(name).meaning)
                 .orElse(IfExists.FAIL);
         QueryChoices.flag(request, "canonical", false); // content is always compared by its canonical form
-        if (QueryChoices.flag(request, "dryRun", false)) {
-            throw new InvalidRequestException("dryRun=true is not served: test a version with the v1 API's"
-                    + " PUT /api/artifacts/{artifactId}/test.");
-        }
-        if (body == null || body.firstVersion() == null || body.firstVersion().content() == null) {
+        Registrations.refuseDryRun(request);
+        if (body == null || body.firstVersion() == null) {
             throw new InvalidRequestException(
                     "The artifact needs a firstVersion with its content: an artifact without versions is not kept.");
         }
-        CreateVersion first = body.firstVersion();
-        if (first.version() != null) {
-            throw new InvalidRequestException("firstVersion.version '" + first.version()
-                    + "' cannot be kept: versions are numbered 1, 2, 3 and so on by the registry; omit it.");
-        }
-        if (Boolean.TRUE.equals(first.isDraft())) {
-            throw new InvalidRequestException("Draft versions are not served; omit isDraft.");
-        }
-        if (first.branches() != null && first.branches().stream().anyMatch(b -> !"latest".equals(b))) {
-            throw new InvalidRequestException("The branch served is 'latest', which every new version joins.");
-        }
-        VersionContent content = first.content();
-        Sent sent = new Sent(
-                content.content(),
-                Optional.ofNullable(body.artifactType()),
-                Optional.ofNullable(content.contentType()),
-                content.references(),
-                Registrations.meta(
-                        first.name() != null ? first.name() : body.name(),
-                        first.description() != null ? first.description() : body.description(),
-                        first.labels() != null ? first.labels() : body.labels()));
+        Sent sent = body.firstVersion()
+                .sent(Optional.ofNullable(body.artifactType()), body.name(), body.description(), body.labels());
         return CreateArtifactResponse.of(
                 registrations.create(groupId, Optional.ofNullable(body.artifactId()), sent, onExisting));
     }

@@ -1,15 +1,19 @@
 package io.stele.app.apicurio.v3;
 
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.app.artifacts.IfExists;
+import io.stele.app.http.NotEnabledException;
+import io.stele.app.http.QueryChoices;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredVersion;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +37,9 @@ public class Registrations {
     @Inject
     ArtifactService artifacts;
 
+    @Inject
+    ApiConfig config;
+
     /**
      * A version's content as a client sent it: text, declared type and media type, references and
      * the metadata it gave.
@@ -52,16 +59,73 @@ public class Registrations {
      */
     public Written create(String groupId, Optional<String> artifactId, Sent sent, IfExists ifExists) {
         DefaultGroup.requireDefaultGroup(groupId);
+        return artifacts.create(artifactId, upload(sent), ifExists);
+    }
+
+    /**
+     * Adds a version to an artifact, checked against its rules.
+     *
+     * @throws io.stele.storage.NotFoundException when the group is not the default one or the
+     *     artifact does not exist
+     */
+    public Written addVersion(String groupId, String artifactId, Sent sent) {
+        DefaultGroup.requireDefault(groupId, artifactId);
+        return artifacts.addVersion(artifactId, upload(sent));
+    }
+
+    /**
+     * Sets a version's name, description and labels where the request gives them; null leaves
+     * each as it is. Labels given replace the version's labels and properties, as Apicurio v3 keeps
+     * one map of them.
+     */
+    public StoredVersion edit(StoredVersion version, String name, String description, Map<String, String> labels) {
+        EditableMeta now = version.meta();
+        EditableMeta edited = new EditableMeta(
+                name != null ? Optional.of(name) : now.name(),
+                description != null ? Optional.of(description) : now.description(),
+                labels != null ? List.of() : now.labels(),
+                labels != null ? labels : now.properties());
+        return provider.storage()
+                .versions()
+                .updateMeta(version.artifactId(), version.version(), edited, ArtifactService.ANONYMOUS);
+    }
+
+    /**
+     * Refuses a deletion the configuration leaves off ({@code stele.api.v3-deletes}).
+     *
+     * @param what what would be deleted, as the message names it
+     * @throws NotEnabledException unless v3 deletes are on
+     */
+    public void requireDeletes(String what) {
+        if (!config.v3Deletes()) {
+            throw new NotEnabledException(
+                    what + " deletion is not enabled on this API: set stele.api.v3-deletes=true to enable it.");
+        }
+    }
+
+    /**
+     * Refuses {@code dryRun=true}: a write is made or refused, never tried.
+     *
+     * @throws InvalidRequestException when the request asks for a dry run, or {@code dryRun} is
+     *     neither true nor false
+     */
+    public static void refuseDryRun(HttpServerRequest request) {
+        if (QueryChoices.flag(request, "dryRun", false)) {
+            throw new InvalidRequestException("dryRun=true is not served: test a version with the v1 API's"
+                    + " PUT /api/artifacts/{artifactId}/test.");
+        }
+    }
+
+    private Upload upload(Sent sent) {
         if (sent.content() == null || sent.content().isEmpty()) {
             throw new InvalidRequestException("The version's content is empty.");
         }
-        Upload upload = new Upload(
+        return new Upload(
                 sent.content().getBytes(StandardCharsets.UTF_8),
                 sent.artifactType(),
                 sent.contentType(),
                 references(sent.references()),
                 sent.meta());
-        return artifacts.create(artifactId, upload, ifExists);
     }
 
     /**

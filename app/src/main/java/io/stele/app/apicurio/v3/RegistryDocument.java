@@ -30,6 +30,9 @@ public final class RegistryDocument {
             "The artifact exists and ifExists is FAIL, the content breaks a rule, or"
                     + " it is of another type than the artifact.";
 
+    /** What a 405 from a v3 deletion means. */
+    public static final String DELETES_OFF = "Deletion is not enabled on this API (stele.api.v3-deletes).";
+
     private static final Map<String, String> ERRORS = Map.of(
             "400",
                     "An id is not a whole number, a version expression neither a version nor a branch, a query"
@@ -108,7 +111,7 @@ public final class RegistryDocument {
                     .addAPIResponse(status, OASFactory.createAPIResponse().description(description));
         });
         operation.getResponses().getAPIResponses().forEach((status, response) -> {
-            if (status.compareTo("400") >= 0 && response.getContent() == null) { // an error an operation declares
+            if (status.compareTo("400") >= 0) { // every error, in this API's own body
                 response.content(OASFactory.createContent()
                         .addMediaType(
                                 "application/json",

@@ -63,7 +63,7 @@ public class SearchResource {
         return Uni.createFrom()
                 .item(() -> {
                     try {
-                        group.requireDefault(groupId == null ? DefaultGroup.NAME : groupId, artifactId);
+                        DefaultGroup.requireDefault(groupId == null ? DefaultGroup.NAME : groupId, artifactId);
                         return found(List.of(VersionMetaData.searched(artifacts.findByContent(
                                 artifactId, declared, Upload.of(body == null ? new byte[0] : body)))));
                     } catch (NotFoundException e) {

@@ -1,5 +1,8 @@
 package io.stele.app.apicurio.v1;
 
+import io.stele.app.apicurio.v2.RegistryV2ManageApiTest;
+import io.stele.app.apicurio.v3.RegistryArtifactsApiTest;
+import io.stele.app.apicurio.v3.RegistryRulesApiTest;
 import io.stele.app.ccompat.ConfluentApiTest;
 import io.stele.app.ccompat.ConfluentFidelityTest;
 import io.stele.app.ccompat.ConfluentModeTest;
@@ -58,4 +61,13 @@ public abstract class RestSuites {
 
     @Nested
     class Transfer extends TransferApiTest {}
+
+    @Nested
+    class RegistryArtifacts extends RegistryArtifactsApiTest {}
+
+    @Nested
+    class RegistryRules extends RegistryRulesApiTest {}
+
+    @Nested
+    class RegistryV2Manage extends RegistryV2ManageApiTest {}
 }

@@ -1,0 +1,41 @@
+package io.stele.app.apicurio.v2;
+
+import io.stele.app.apicurio.v3.SystemV3Resource;
+import io.stele.app.apicurio.v3.SystemV3Resource.SystemInfo;
+import io.stele.app.apicurio.v3.SystemV3Resource.UserInfo;
+import io.stele.app.security.AuthConfig;
+import io.stele.app.security.Needs;
+import io.stele.app.security.Operation.Api;
+import io.stele.app.security.Role;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** {@code /apis/registry/v2/system/info} and {@code .../users/me}, as on the v3 API. */
+@Path(Api.REGISTRY_V2_PATH)
+@Produces(MediaType.APPLICATION_JSON)
+public class SystemV2Resource {
+
+    @Inject
+    AuthConfig auth;
+
+    @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
+    String version;
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("system/info")
+    public SystemInfo getSystemInfo() {
+        return SystemV3Resource.info(version);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("users/me")
+    public UserInfo getCurrentUserInfo() {
+        return SystemV3Resource.me(auth);
+    }
+}
