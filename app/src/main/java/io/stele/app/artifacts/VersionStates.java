@@ -27,6 +27,23 @@ public class VersionStates {
         DEPRECATED,
         DELETED;
 
+        /**
+         * A state as Apicurio's v2 and v3 APIs let a client set it: {@code ENABLED}, {@code
+         * DISABLED} or {@code DEPRECATED}, exactly as written.
+         *
+         * @throws InvalidRequestException for any other name, {@code DRAFT} included, or none
+         */
+        public static Requested settable(String name) {
+            if ("DRAFT".equals(name)) {
+                throw new InvalidRequestException("A version cannot return to DRAFT: drafts are not served.");
+            }
+            if (!"ENABLED".equals(name) && !"DISABLED".equals(name) && !"DEPRECATED".equals(name)) {
+                throw new InvalidRequestException("The state must be one of ENABLED, DISABLED, DEPRECATED, was "
+                        + (name == null ? "missing" : "'" + name + "'") + ".");
+            }
+            return valueOf(name);
+        }
+
         /** Parses a state as the v1 API names it. */
         public static Requested parse(String name) {
             try {

@@ -63,12 +63,7 @@ public class ArtifactV2Resource {
 
         /** The state asked for: one of Apicurio 2.x's {@code ArtifactState}, exactly. */
         static VersionStates.Requested requested(UpdateState body) {
-            String state = body == null ? null : body.state();
-            if (!List.of("ENABLED", "DISABLED", "DEPRECATED").contains(String.valueOf(state))) {
-                throw new InvalidRequestException("The state must be one of ENABLED, DISABLED, DEPRECATED, was "
-                        + (state == null ? "missing" : "'" + state + "'") + ".");
-            }
-            return VersionStates.Requested.valueOf(state);
+            return VersionStates.Requested.settable(body == null ? null : body.state());
         }
     }
 

@@ -12,7 +12,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** {@code /apis/registry/v2/system/info} and {@code .../users/me}, as on the v3 API. */
 @Path(Api.REGISTRY_V2_PATH)
@@ -22,14 +21,11 @@ public class SystemV2Resource {
     @Inject
     AuthConfig auth;
 
-    @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
-    String version;
-
     @Needs(Role.READ_ONLY)
     @GET
     @Path("system/info")
     public SystemInfo getSystemInfo() {
-        return SystemV3Resource.info(version);
+        return SystemV3Resource.info();
     }
 
     @Needs(Role.READ_ONLY)

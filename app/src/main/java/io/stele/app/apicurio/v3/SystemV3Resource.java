@@ -1,5 +1,6 @@
 package io.stele.app.apicurio.v3;
 
+import io.stele.app.lifecycle.Release;
 import io.stele.app.security.AuthConfig;
 import io.stele.app.security.Caller;
 import io.stele.app.security.Needs;
@@ -10,7 +11,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code /apis/registry/v3/system/info} and {@code .../users/me}: what the registry is and who the
@@ -33,14 +33,11 @@ public class SystemV3Resource {
     @Inject
     AuthConfig auth;
 
-    @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
-    String version;
-
     @Needs(Role.READ_ONLY)
     @GET
     @Path("system/info")
     public SystemInfo getSystemInfo() {
-        return info(version);
+        return info();
     }
 
     @Needs(Role.READ_ONLY)
@@ -50,9 +47,12 @@ public class SystemV3Resource {
         return me(auth);
     }
 
-    /** What the registry says of itself. */
-    public static SystemInfo info(String version) {
-        return new SystemInfo("Stele", "A schema and API artifact registry.", version);
+    /** What the registry says of itself: its name and the release that runs. */
+    public static SystemInfo info() {
+        return new SystemInfo(
+                "Stele",
+                "A schema and API artifact registry.",
+                Release.current().version());
     }
 
     /** Who the caller of the request being served is, to Apicurio's clients. */

@@ -92,20 +92,11 @@ public class VersionsResource {
                             enumeration = {"ENABLED", "DISABLED", "DEPRECATED"})
                     String state) {
 
-        /** The state a client asks for: one it may set, not DRAFT nor a state Apicurio does not name. */
+        /** The state a client asks for: one it may set. */
         VersionStates.Requested requested() {
-            if ("DRAFT".equals(state)) {
-                throw new InvalidRequestException("A version cannot return to DRAFT: drafts are not served.");
-            }
-            if (!SETTABLE.contains(String.valueOf(state))) {
-                throw new InvalidRequestException("The state must be one of " + String.join(", ", SETTABLE) + ", was "
-                        + (state == null ? "missing" : "'" + state + "'") + ".");
-            }
-            return VersionStates.Requested.valueOf(state);
+            return VersionStates.Requested.settable(state);
         }
     }
-
-    private static final List<String> SETTABLE = List.of("ENABLED", "DISABLED", "DEPRECATED");
 
     @Needs(Role.DEVELOPER)
     @PUT
