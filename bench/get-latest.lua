@@ -10,10 +10,13 @@ local confluent = os.getenv("API") == "confluent"
 -- IDS=2, with API=confluent: look a subject's schema up by its text, as serializers without auto-registration do
 local lookup = os.getenv("IDS") == "2"
 -- API=v3 asks Apicurio's v3 API for what its deserializers ask: content by contentId (IDS=0) or by
--- globalId (IDS=1); and for an artifact's latest content, on v3 (IDS=2) and on v2 (IDS=3)
+-- globalId (IDS=1); for an artifact's latest content, on v3 (IDS=2) and on v2 (IDS=3); and for
+-- content by its hash (IDS=4), among the hashes listed one a line in the file HASHES names
 local v3 = os.getenv("API") == "v3"
 local v3latest = os.getenv("IDS") == "2"
 local v2latest = os.getenv("IDS") == "3"
+local byHash = os.getenv("IDS") == "4"
+local hashes = {}
 -- the schema seed.lua stored for artifact k
 local function schema(k)
   return '{"type":"record","name":"Bench' .. k .. '","namespace":"io.stele.bench","fields":[' ..
@@ -26,6 +29,11 @@ local swept = -1
 function init(args)
   math.randomseed(os.time() * 1000 + thread_id)
   swept = thread_id - 2
+  if byHash then
+    for line in io.lines(os.getenv("HASHES")) do
+      hashes[#hashes + 1] = line
+    end
+  end
 end
 local function pick(low, high)
   if sweep then
@@ -38,6 +46,9 @@ function request()
   if v3 and v3latest then
     return wrk.format("GET", "/apis/registry/v3/groups/default/artifacts/bench-" .. pick(0, artifacts - 1) ..
       "/versions/branch=latest/content")
+  end
+  if v3 and byHash then
+    return wrk.format("GET", "/apis/registry/v3/ids/contentHashes/" .. hashes[pick(1, #hashes)])
   end
   if v3 and v2latest then
     return wrk.format("GET", "/apis/registry/v2/groups/default/artifacts/bench-" .. pick(0, artifacts - 1))

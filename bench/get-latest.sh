@@ -9,8 +9,9 @@
 # API=confluent measures the Confluent API's hot paths instead: GET /subjects/{s}/versions/latest and
 # GET /schemas/ids/{id} (each seeded artifact is a subject, with a schema id of its own). API=v3
 # measures Apicurio's v2 and v3 APIs': GET /apis/registry/v3/ids/contentIds/{id} and
-# .../globalIds/{id}, and an artifact's latest content on v3 (.../versions/branch=latest/content)
-# and on v2 (/apis/registry/v2/groups/default/artifacts/{id}).
+# .../globalIds/{id}, an artifact's latest content on v3 (.../versions/branch=latest/content)
+# and on v2 (/apis/registry/v2/groups/default/artifacts/{id}), and content by its hash
+# (/apis/registry/v3/ids/contentHashes/{hash}, the hashes listed by bench/content_hashes.py).
 #
 # Needs a built project (mvn -B -DskipTests install) and wrk; the backend's server is started as the
 # tests start it (bench/lib.sh). Builds bench/bare when it is not built. Everything runs on
@@ -34,11 +35,14 @@ else
 fi
 start_bare "$work/body"
 bare=http://127.0.0.1:$bare_port
-flood() { ARTIFACTS=$artifacts IDS=$2 SWEEP=${4:-0} measure -t2 -c$connections -d${3}s --latency -s "$root/bench/get-latest.lua" "$1"; }
+flood() { HASHES=$work/hashes ARTIFACTS=$artifacts IDS=$2 SWEEP=${4:-0} measure -t2 -c$connections -d${3}s --latency -s "$root/bench/get-latest.lua" "$1"; }
 # the endpoints measured: IDS=0 latest, 1 by id, and with API=confluent 2 the lookup by schema text
 endpoints="latest:0 ids:1"
 [ "${API:-}" = confluent ] && endpoints="$endpoints lookup:2"
-[ "${API:-}" = v3 ] && endpoints="contentIds:0 ids:1 latest:2 v2latest:3"
+if [ "${API:-}" = v3 ]; then
+  endpoints="contentIds:0 ids:1 latest:2 v2latest:3 hashes:4"
+  python3 "$root/bench/content_hashes.py" "$url" "$artifacts" > "$work/hashes"
+fi
 # warm-up: asks for every artifact and id in turn (a lookup is answered from memory once its text
 # has been found, and each first lookup is slow), then at random, to compile the hot paths
 sweep=$(( artifacts / 1000 > 20 ? artifacts / 1000 : 20 ))
@@ -77,7 +81,8 @@ names = {"latest": "Confluent latest" if confluent else "v3 latest" if api == "v
          "v2latest": "v2 latest",
          "ids": "Confluent schema by id" if confluent else "v3 by globalId" if api == "v3" else "GET by globalId",
          "lookup": "Confluent lookup",
-         "contentIds": "v3 by contentId"}
+         "contentIds": "v3 by contentId",
+         "hashes": "v3 by content hash"}
 a = sys.argv[1:]
 for i in range(0, len(a), 5):
     name = names[a[i]]

@@ -5,6 +5,7 @@
 // Each check prints one line; the first that fails ends the run with a non-zero exit status. The SDK
 // is an ES module, which NODE_PATH does not reach: it is imported from the node_modules folder that
 // NODE_PATH names.
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -70,6 +71,16 @@ check(JSON.stringify(JSON.parse(content)) === order, "a version's content is the
 const byGlobalId = text(await client.ids.globalIds.byGlobalId(latest.globalId).get());
 const byContentId = text(await client.ids.contentIds.byContentId(latest.contentId).get());
 check(byGlobalId === content && byContentId === content, "content by globalId and by contentId is the same");
+
+const inbound = await artifacts.byArtifactId(moneyId).versions.byVersionExpression("1").references.get(
+  { queryParameters: { refType: "INBOUND" } });
+check(JSON.stringify(inbound.map((r) => [r.artifactId, r.version, r.name])) === JSON.stringify([[orderId, "1", "ts.Money"]]),
+  "the versions that reference one are its inbound references");
+
+const moneyHash = createHash("sha256").update(money, "utf8").digest("hex"); // Apicurio's hash of content without references
+const byHash = text(await client.ids.contentHashes.byContentHash(moneyHash).get());
+const hashReferences = await client.ids.contentHashes.byContentHash(moneyHash).references.get();
+check(byHash === money && hashReferences.length === 0, "content by its hash is the schema registered, with no references");
 
 const references = await client.ids.globalIds.byGlobalId(latest.globalId).references.get();
 check(JSON.stringify(references.map((r) => [r.artifactId, r.version, r.name])) === JSON.stringify([[moneyId, "1", "ts.Money"]]),

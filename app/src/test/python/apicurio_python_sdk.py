@@ -5,6 +5,7 @@ Usage: apicurio_python_sdk.py <registry base URL> <run id>
 Each check prints one line; the first that fails ends the run with a non-zero exit status.
 """
 import asyncio
+import hashlib
 import json
 import sys
 
@@ -14,12 +15,15 @@ from kiota_abstractions.base_request_configuration import RequestConfiguration
 from kiota_http.httpx_request_adapter import HttpxRequestAdapter
 
 from apicurioregistrysdk.client.groups.item.artifacts.artifacts_request_builder import ArtifactsRequestBuilder
+from apicurioregistrysdk.client.groups.item.artifacts.item.versions.item.references.references_request_builder import (
+    ReferencesRequestBuilder as VersionReferencesRequestBuilder)
 from apicurioregistrysdk.client.models.artifact_reference import ArtifactReference
 from apicurioregistrysdk.client.models.create_artifact import CreateArtifact
 from apicurioregistrysdk.client.models.create_rule import CreateRule
 from apicurioregistrysdk.client.models.create_version import CreateVersion
 from apicurioregistrysdk.client.models.if_artifact_exists import IfArtifactExists
 from apicurioregistrysdk.client.models.problem_details import ProblemDetails
+from apicurioregistrysdk.client.models.reference_type import ReferenceType
 from apicurioregistrysdk.client.models.rule_type import RuleType
 from apicurioregistrysdk.client.models.version_content import VersionContent
 from apicurioregistrysdk.client.models.version_state import VersionState
@@ -90,6 +94,19 @@ async def main(url, run):
     by_global_id = await client.ids.global_ids.by_global_id(latest.global_id).get()
     by_content_id = await client.ids.content_ids.by_content_id(latest.content_id).get()
     check(by_global_id == content and by_content_id == content, "content by globalId and by contentId is the same")
+
+    inbound = await artifacts.by_artifact_id(money_id).versions.by_version_expression("1").references.get(
+        RequestConfiguration(query_parameters=VersionReferencesRequestBuilder.ReferencesRequestBuilderGetQueryParameters(
+            ref_type=ReferenceType.INBOUND)))
+    check([(r.artifact_id, r.version, r.name) for r in inbound] == [(order_id, "1", "sdk.Money")],
+          "the versions that reference one are its inbound references")
+
+    money_hash = hashlib.sha256(money.encode("utf-8")).hexdigest()  # Apicurio's hash of content without references
+    by_hash = await client.ids.content_hashes.by_content_hash(money_hash).get()
+    hash_references = await client.ids.content_hashes.by_content_hash(money_hash).references.get()
+    by_hash = by_hash.decode("utf-8") if isinstance(by_hash, bytes) else by_hash
+    check(by_hash == money and not hash_references,
+          "content by its hash is the schema registered, with no references")
 
     references = await client.ids.global_ids.by_global_id(latest.global_id).references.get()
     check([(r.artifact_id, r.version, r.name) for r in references] == [(money_id, "1", "sdk.Money")],

@@ -16,6 +16,7 @@ import io.apicurio.registry.rest.client.models.CreateVersion;
 import io.apicurio.registry.rest.client.models.EditableArtifactMetaData;
 import io.apicurio.registry.rest.client.models.EditableVersionMetaData;
 import io.apicurio.registry.rest.client.models.IfArtifactExists;
+import io.apicurio.registry.rest.client.models.ReferenceType;
 import io.apicurio.registry.rest.client.models.Rule;
 import io.apicurio.registry.rest.client.models.RuleType;
 import io.apicurio.registry.rest.client.models.RuleViolationProblemDetails;
@@ -69,6 +70,17 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
     private static CreateArtifactResponse create(
             ArtifactsRequestBuilder artifacts, CreateArtifact artifact, IfArtifactExists ifExists) {
         return artifacts.post(artifact, config -> config.queryParameters.ifExists = ifExists);
+    }
+
+    /** Apicurio's content hash of content without references: the SHA-256 of its bytes, in hex. */
+    private static String sha256(String content) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(content.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String text(InputStream in) {
@@ -141,6 +153,24 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
         assertThat(references)
                 .extracting(ArtifactReference::getArtifactId, ArtifactReference::getVersion, ArtifactReference::getName)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(moneyId, "1", "sdk.Money"));
+        assertThat(client.ids()
+                        .globalIds()
+                        .byGlobalId(money.getVersion().getGlobalId())
+                        .references()
+                        .get(config -> config.queryParameters.refType = ReferenceType.INBOUND))
+                .extracting(ArtifactReference::getArtifactId, ArtifactReference::getVersion, ArtifactReference::getName)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(orderId, "1", "sdk.Money"));
+        assertThat(text(client.ids()
+                        .contentHashes()
+                        .byContentHash(sha256(MONEY))
+                        .get()))
+                .isEqualTo(MONEY);
+        assertThat(client.ids()
+                        .contentHashes()
+                        .byContentHash(sha256(MONEY))
+                        .references()
+                        .get())
+                .isEmpty();
         assertThat(found.getCount()).isEqualTo(1);
         assertThat(found.getVersions().get(0).getGlobalId())
                 .isEqualTo(money.getVersion().getGlobalId());

@@ -126,6 +126,16 @@ public record Content(byte[] bytes, String sha256, List<SchemaReference> referen
         return Optional.empty();
     }
 
+    /**
+     * The identity hash that content whose {@link #identity} is {@code identity} has when stored as
+     * {@code type} ({@link #ofType}): that identity for AVRO, else the SHA-256 of the type's name and
+     * it. Content without references has the SHA-256 of its bytes as its identity, so this finds,
+     * from that hash alone, what each type would store the bytes under.
+     */
+    public static String typedIdentity(String identity, ArtifactType type) {
+        return typed(identity, type);
+    }
+
     private static String typed(String identity, ArtifactType type) {
         return type == ArtifactType.AVRO
                 ? identity

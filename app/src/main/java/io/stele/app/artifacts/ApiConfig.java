@@ -43,4 +43,13 @@ public interface ApiConfig {
     @WithName("v3-deletes")
     @WithDefault("false")
     boolean v3Deletes();
+
+    /**
+     * Whether Apicurio's v2 API deletes one version ({@code DELETE .../versions/{version}}). Off by
+     * default, as in Apicurio Registry 2.x, where such a {@code DELETE} answers 405; deleting a
+     * whole artifact through the v2 API is always on, as it is there.
+     */
+    @WithName("v2-version-deletes")
+    @WithDefault("false")
+    boolean v2VersionDeletes();
 }

@@ -10,7 +10,7 @@ package io.stele.app.cache;
  *   <li>6% for versions by globalId, 12% for content;
  *   <li>5% for answers encoded about a content (the Confluent API's schema by id), 4% for answers
  *       encoded about a version (its subject versions), 3% for the questions remembered with the
- *       version each found (its lookups), all in {@link EncodedAnswers}.
+ *       version or content each found (its lookups, and Apicurio's content hashes), all in {@link EncodedAnswers}.
  * </ul>
  *
  * @param latest the latest versions with their answers ({@link LatestCache})
@@ -18,7 +18,7 @@ package io.stele.app.cache;
  * @param contents content by contentId
  * @param answersByContentId answers encoded about a content, by its id
  * @param answersByGlobalId answers encoded about a version, by its globalId
- * @param questions questions remembered with the version each found
+ * @param questions questions remembered with the version or content each found
  */
 public record CacheBudget(
         long latest, long versions, long contents, long answersByContentId, long answersByGlobalId, long questions) {

@@ -30,6 +30,14 @@ final class CachedContents extends ForwardingContentStore {
         return loaded;
     }
 
+    /** Asks the backend, whose index knows every content stored; what it finds is cached by id. */
+    @Override
+    public Optional<StoredContent> byIdentity(String sha256) {
+        Optional<StoredContent> loaded = super.byIdentity(sha256);
+        loaded.ifPresent(c -> cache.contentCache().put(c.contentId(), c));
+        return loaded;
+    }
+
     @Override
     public Optional<StoredContent> byGlobalId(long globalId) {
         return cache.versions().byGlobalId(globalId).flatMap(v -> byContentId(v.contentId()));

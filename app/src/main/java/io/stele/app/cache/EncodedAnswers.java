@@ -8,13 +8,15 @@ import java.util.function.Supplier;
 /**
  * Answers an API encodes once from what never changes and keeps, each within its share of {@code
  * stele.cache.max-memory} ({@link CacheBudget}): the answer about a content by its id, the answer
- * about a version by its globalId, and which version a question asked before found. Part of the
+ * about a version by its globalId, and which version or content a question asked before found. Part
+ * of the
  * read cache ({@link CachingStorage#encoded()}), so that every answer kept from memory counts
  * against one budget.
  *
  * <p>A content's bytes and a version's number, ids and content never change once written, so
  * encoded answers are evicted for size and never invalidated; a remembered question's version is
- * only a hint, which its caller checks on each use. Thread-safe; never blocks, so it may be used on
+ * only a hint, which its caller checks on each use, and its content, which never changes, is the
+ * answer for good. Thread-safe; never blocks, so it may be used on
  * an event loop.
  */
 public final class EncodedAnswers {
@@ -22,7 +24,10 @@ public final class EncodedAnswers {
     /** Bytes an entry costs on the heap beyond its answer: the cache's node, the key and the buffer. */
     static final int ANSWER_OVERHEAD = 64;
 
-    /** A question whose answer is a version's globalId; a key, so equal questions are equal objects. */
+    /**
+     * A question whose answer is an id: a version's globalId, or a content's id, as the question's
+     * type says. A key, so equal questions are equal objects.
+     */
     public interface Question {
 
         /** The bytes this question holds, about, with the cache's entry around it. */
@@ -38,7 +43,7 @@ public final class EncodedAnswers {
         this.byGlobalId = answers(budget.answersByGlobalId());
         this.questions = Caffeine.newBuilder()
                 .maximumWeight(budget.questions())
-                .weigher((Question question, Long globalId) -> question.weight())
+                .weigher((Question question, Long id) -> question.weight())
                 .build();
     }
 
@@ -74,14 +79,14 @@ public final class EncodedAnswers {
         return answer;
     }
 
-    /** The globalId of the version this question found before, or null. */
+    /** The id this question found before, or null. */
     public Long found(Question question) {
         return questions.getIfPresent(question);
     }
 
-    /** Keeps the globalId of the version a question found. */
-    public void remember(Question question, long globalId) {
-        questions.put(question, globalId);
+    /** Keeps the id a question found. */
+    public void remember(Question question, long id) {
+        questions.put(question, id);
     }
 
     /** Forgets a question, which a caller keeps in another form instead. */

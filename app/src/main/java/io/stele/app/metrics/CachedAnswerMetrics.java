@@ -48,6 +48,8 @@ public class CachedAnswerMetrics {
         REGISTRY_V3_BY_CONTENT_ID("/apis/registry/v3/ids/contentIds/{contentId}"),
         REGISTRY_V2_BY_GLOBAL_ID("/apis/registry/v2/ids/globalIds/{globalId}"),
         REGISTRY_V2_BY_CONTENT_ID("/apis/registry/v2/ids/contentIds/{contentId}"),
+        REGISTRY_V3_BY_CONTENT_HASH("/apis/registry/v3/ids/contentHashes/{contentHash}"),
+        REGISTRY_V2_BY_CONTENT_HASH("/apis/registry/v2/ids/contentHashes/{contentHash}"),
         REGISTRY_V3_LATEST(
                 "/apis/registry/v3/groups/{groupId}/artifacts/{artifactId}/versions/{versionExpression}/content"),
         REGISTRY_V2_LATEST("/apis/registry/v2/groups/{groupId}/artifacts/{artifactId}");

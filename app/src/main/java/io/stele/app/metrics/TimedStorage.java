@@ -240,6 +240,11 @@ public final class TimedStorage extends ForwardingStorage {
         public Optional<StoredContent> byGlobalId(long globalId) {
             return timed("content_by_global_id", () -> super.byGlobalId(globalId));
         }
+
+        @Override
+        public Optional<StoredContent> byIdentity(String sha256) {
+            return timed("content_by_identity", () -> super.byIdentity(sha256));
+        }
     }
 
     private final class Rules extends ForwardingRuleStore {

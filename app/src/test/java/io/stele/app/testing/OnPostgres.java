@@ -13,7 +13,7 @@ public class OnPostgres implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("stele.api.v3-deletes", "true");
+        return Map.of("stele.api.v3-deletes", "true", "stele.api.v2-version-deletes", "true");
     }
 
     @Override

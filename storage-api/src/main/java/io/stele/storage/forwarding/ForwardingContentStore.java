@@ -18,4 +18,9 @@ public abstract class ForwardingContentStore implements ContentStore {
     public Optional<StoredContent> byGlobalId(long globalId) {
         return delegate().byGlobalId(globalId);
     }
+
+    @Override
+    public Optional<StoredContent> byIdentity(String sha256) {
+        return delegate().byIdentity(sha256);
+    }
 }

@@ -17,11 +17,7 @@ final class SqlContentStore implements ContentStore {
 
     @Override
     public Optional<StoredContent> byContentId(long contentId) {
-        return jdbc.read(c -> Jdbc.queryOne(
-                c,
-                "SELECT content_id, content_hash, content, refs FROM contents WHERE content_id = ?",
-                SqlContentStore::map,
-                contentId));
+        return where("content_id", contentId);
     }
 
     @Override
@@ -32,6 +28,20 @@ final class SqlContentStore implements ContentStore {
                         + " JOIN contents ct ON ct.content_id = v.content_id WHERE v.global_id = ?",
                 SqlContentStore::map,
                 globalId));
+    }
+
+    @Override
+    public Optional<StoredContent> byIdentity(String sha256) {
+        return where("content_hash", sha256);
+    }
+
+    /** The content whose {@code column}, a unique key, holds {@code value}. */
+    private Optional<StoredContent> where(String column, Object value) {
+        return jdbc.read(c -> Jdbc.queryOne(
+                c,
+                "SELECT content_id, content_hash, content, refs FROM contents WHERE " + column + " = ?",
+                SqlContentStore::map,
+                value));
     }
 
     private static StoredContent map(ResultSet rs) throws SQLException {

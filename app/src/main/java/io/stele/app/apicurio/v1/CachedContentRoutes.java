@@ -3,6 +3,7 @@ package io.stele.app.apicurio.v1;
 import io.netty.buffer.Unpooled;
 import io.stele.app.apicurio.v2.ArtifactV2Resource;
 import io.stele.app.apicurio.v2.IdsV2Resource;
+import io.stele.app.apicurio.v3.ContentHashes;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.VersionsResource;
 import io.stele.app.cache.CachedAnswer;
@@ -32,7 +33,8 @@ import java.util.stream.Stream;
 
 /**
  * The hot path: {@code GET /api/artifacts/{id}} and {@code GET /api/ids/{globalId}}, the v2 and v3
- * APIs' {@code GET /ids/globalIds/{globalId}} and {@code GET /ids/contentIds/{contentId}}, and their
+ * APIs' {@code GET /ids/globalIds/{globalId}}, {@code GET /ids/contentIds/{contentId}} and {@code GET
+ * /ids/contentHashes/{contentHash}} (a hash found before, {@link ContentHashes}), and their
  * latest content of an artifact of the default group (v2 {@code GET /groups/default/artifacts/{id}},
  * v3 {@code .../versions/branch=latest/content}), answered straight from the read cache on the event loop, ahead of the JAX-RS layer. Anything not
  * cached (or not plain) falls through to the JAX-RS resources, which load, cache and answer it,
@@ -50,6 +52,9 @@ public class CachedContentRoutes {
     @Inject
     AccessControl access;
 
+    @Inject
+    ContentHashes hashes;
+
     /** The operations answered here, each the one of the resource method it answers for. */
     private static final Operation LATEST_OPERATION = Operation.servedFor(ArtifactsResource.class, "getLatestArtifact");
 
@@ -59,36 +64,59 @@ public class CachedContentRoutes {
     static final String LATEST = "/api/artifacts/";
     static final String BY_GLOBAL_ID = "/api/ids/";
 
-    /** An id path of the v2 or v3 API, what it answers from memory, and for which operation. */
-    private record IdPath(String prefix, boolean globalId, Endpoint endpoint, Operation operation) {
+    /** What an id path of the v2 or v3 API names. */
+    private enum IdKind {
+        GLOBAL_ID,
+        CONTENT_ID,
+        CONTENT_HASH
+    }
 
-        /** The one query answered from memory: the one asking for the content as registered. */
-        String plainQuery() {
-            return prefix.startsWith(Api.REGISTRY_V3_PATH) ? V3_AS_REGISTERED : V2_AS_REGISTERED;
+    /** An id path of the v2 or v3 API, what it answers from memory, and for which operation. */
+    private record IdPath(String prefix, IdKind kind, Endpoint endpoint, Operation operation) {
+
+        /**
+         * Whether the query is answered from memory: none, or the one asking for the content as
+         * registered; a content hash's path takes no query.
+         */
+        boolean plain(String query) {
+            return query == null
+                    || kind != IdKind.CONTENT_HASH
+                            && query.equals(
+                                    prefix.startsWith(Api.REGISTRY_V3_PATH) ? V3_AS_REGISTERED : V2_AS_REGISTERED);
         }
     }
 
     private static final List<IdPath> ID_PATHS = List.of(
             new IdPath(
                     Api.REGISTRY_V3_PATH + "/ids/globalIds/",
-                    true,
+                    IdKind.GLOBAL_ID,
                     Endpoint.REGISTRY_V3_BY_GLOBAL_ID,
                     Operation.servedFor(io.stele.app.apicurio.v3.IdsResource.class, "getContentByGlobalId")),
             new IdPath(
                     Api.REGISTRY_V3_PATH + "/ids/contentIds/",
-                    false,
+                    IdKind.CONTENT_ID,
                     Endpoint.REGISTRY_V3_BY_CONTENT_ID,
                     Operation.servedFor(io.stele.app.apicurio.v3.IdsResource.class, "getContentById")),
             new IdPath(
+                    Api.REGISTRY_V3_PATH + "/ids/contentHashes/",
+                    IdKind.CONTENT_HASH,
+                    Endpoint.REGISTRY_V3_BY_CONTENT_HASH,
+                    Operation.servedFor(io.stele.app.apicurio.v3.IdsResource.class, "getContentByHash")),
+            new IdPath(
                     Api.REGISTRY_V2_PATH + "/ids/globalIds/",
-                    true,
+                    IdKind.GLOBAL_ID,
                     Endpoint.REGISTRY_V2_BY_GLOBAL_ID,
                     Operation.servedFor(IdsV2Resource.class, "getContentByGlobalId")),
             new IdPath(
                     Api.REGISTRY_V2_PATH + "/ids/contentIds/",
-                    false,
+                    IdKind.CONTENT_ID,
                     Endpoint.REGISTRY_V2_BY_CONTENT_ID,
-                    Operation.servedFor(IdsV2Resource.class, "getContentById")));
+                    Operation.servedFor(IdsV2Resource.class, "getContentById")),
+            new IdPath(
+                    Api.REGISTRY_V2_PATH + "/ids/contentHashes/",
+                    IdKind.CONTENT_HASH,
+                    Endpoint.REGISTRY_V2_BY_CONTENT_HASH,
+                    Operation.servedFor(IdsV2Resource.class, "getContentByHash")));
 
     /**
      * A path of the v2 or v3 API to an artifact's latest content: the group, {@code artifacts}, the
@@ -208,15 +236,18 @@ public class CachedContentRoutes {
         answer(ctx, latest.endpoint(), latest.operation(), answer);
     }
 
-    /** A v2 or v3 id path: the version's content by globalId, or the content by its id, when cached. */
+    /**
+     * A v2 or v3 id path: the version's content by globalId, or the content by its id or by a hash
+     * it was found by before, when cached.
+     */
     private void byId(RoutingContext ctx, IdPath ids, String text) {
-        long id = number(text);
-        String query = ctx.request().query();
-        if (id < 0 || query != null && !query.equals(ids.plainQuery()) || !provider.isStarted()) {
+        Long remembered = ids.kind() == IdKind.CONTENT_HASH ? hashes.remembered(text) : null;
+        long id = ids.kind() == IdKind.CONTENT_HASH ? remembered == null ? -1 : remembered : number(text);
+        if (id < 0 || !ids.plain(ctx.request().query()) || !provider.isStarted()) {
             ctx.next();
             return;
         }
-        if (ids.globalId()) {
+        if (ids.kind() == IdKind.GLOBAL_ID) {
             CachedAnswer answer = provider.answers().cachedAnswer(id);
             if (answer == null) {
                 ctx.next();

@@ -169,6 +169,34 @@ public class ArtifactV2Resource {
         return Response.noContent().build();
     }
 
+    /** Apicurio v2 {@code ArtifactOwner}: who owns an artifact, which is who created it. */
+    public record ArtifactOwner(@Schema(required = true) String owner) {}
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("owner")
+    @Produces(MediaType.APPLICATION_JSON)
+    public ArtifactOwner getArtifactOwner(
+            @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId) {
+        DefaultGroup.requireDefault(groupId, artifactId);
+        return new ArtifactOwner(artifacts.existing(artifactId).artifactCreatedBy());
+    }
+
+    /** Accepts the owner the artifact has, and refuses another: an artifact's owner does not change. */
+    @Needs(Role.DEVELOPER)
+    @PUT
+    @Path("owner")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response updateArtifactOwner(
+            @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId, ArtifactOwner body) {
+        DefaultGroup.requireDefault(groupId, artifactId);
+        if (body == null || body.owner() == null) {
+            throw new InvalidRequestException("The request body must be the artifact's owner: {\"owner\": \"...\"}.");
+        }
+        Registrations.requireOwnerUnchanged(artifacts.existing(artifactId), body.owner());
+        return Response.noContent().build();
+    }
+
     @Needs(Role.DEVELOPER)
     @PUT
     @Path("meta")

@@ -5,6 +5,8 @@ import io.stele.app.apicurio.v1.EditableMetaData;
 import io.stele.app.apicurio.v2.ArtifactMetaDataV2.VersionMetaDataV2;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.apicurio.v3.Registrations;
+import io.stele.app.apicurio.v3.RegistryDocument;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.VersionStates;
 import io.stele.app.security.Needs;
@@ -14,6 +16,7 @@ import io.stele.app.storage.StorageProvider;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.StoredVersion;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -23,10 +26,13 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * {@code /apis/registry/v2/groups/{groupId}/artifacts/{artifactId}/versions/{version}}: a version's
@@ -42,6 +48,9 @@ public class VersionsV2Resource {
 
     @Inject
     StorageProvider provider;
+
+    @Inject
+    Registrations registrations;
 
     @Needs(Role.READ_ONLY)
     @GET
@@ -61,8 +70,10 @@ public class VersionsV2Resource {
     public Uni<List<ArtifactReference>> getArtifactVersionReferences(
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
-            @PathParam("version") String version) {
-        return group.references(groupId, artifactId, DefaultGroup.v2Expression(version));
+            @PathParam("version") String version,
+            @QueryParam("refType") String refType,
+            @Context HttpServerRequest request) {
+        return group.references(groupId, artifactId, DefaultGroup.v2Expression(version), request);
     }
 
     @Needs(Role.READ_ONLY)
@@ -112,6 +123,20 @@ public class VersionsV2Resource {
             ArtifactV2Resource.UpdateState body) {
         VersionStates.Requested state = ArtifactV2Resource.UpdateState.requested(body);
         group.changeState(groupId, artifactId, DefaultGroup.v2Expression(version), state);
+        return Response.noContent().build();
+    }
+
+    /** Deletes one version when {@code stele.api.v2-version-deletes} is on, as Apicurio 2.x does; else 405. */
+    @Needs(Role.DEVELOPER)
+    @DELETE
+    @APIResponse(responseCode = "204", description = "The version is deleted.")
+    @APIResponse(responseCode = "405", description = RegistryDocument.V2_VERSION_DELETES_OFF)
+    public Response deleteArtifactVersion(
+            @PathParam("groupId") String groupId,
+            @PathParam("artifactId") String artifactId,
+            @PathParam("version") String version) {
+        registrations.requireV2VersionDeletes();
+        group.deleteVersion(groupId, artifactId, DefaultGroup.v2Expression(version));
         return Response.noContent().build();
     }
 

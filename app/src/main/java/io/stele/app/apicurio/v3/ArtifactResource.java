@@ -83,12 +83,7 @@ public class ArtifactResource {
             throw new InvalidRequestException("The request body must be the artifact's editable metadata.");
         }
         Written artifact = artifacts.existing(artifactId);
-        if (body.owner() != null && body.owner().isBlank()) {
-            throw new InvalidRequestException("The owner cannot be empty.");
-        }
-        if (body.owner() != null && !body.owner().equals(artifact.artifactCreatedBy())) {
-            throw new InvalidRequestException("An artifact's owner is who created it and does not change; omit owner.");
-        }
+        Registrations.requireOwnerUnchanged(artifact, body.owner());
         registrations.edit(artifact.version(), body.name(), body.description(), body.labels());
         return Response.noContent().build();
     }

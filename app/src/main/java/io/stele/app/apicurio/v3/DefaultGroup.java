@@ -77,8 +77,9 @@ public class DefaultGroup {
     }
 
     /** The references of the version an expression names, loaded on a worker thread. */
-    public Uni<List<ArtifactReference>> references(String groupId, String artifactId, String expression) {
-        return ids.referencesOf(() -> version(groupId, artifactId, expression));
+    public Uni<List<ArtifactReference>> references(
+            String groupId, String artifactId, String expression, HttpServerRequest request) {
+        return ids.referencesOf(() -> version(groupId, artifactId, expression), request);
     }
 
     /**
@@ -114,6 +115,19 @@ public class DefaultGroup {
     public void changeState(String groupId, String artifactId, String expression, VersionStates.Requested state) {
         states.change(
                 artifactId, Optional.of(version(groupId, artifactId, expression).version()), state);
+    }
+
+    /**
+     * Deletes the version an expression names.
+     *
+     * @throws NotFoundException when the group, artifact, branch or version does not exist
+     * @throws InvalidRequestException when the expression is neither a version nor a branch
+     * @throws io.stele.storage.ReferenceExistsException when another version references it
+     */
+    public void deleteVersion(String groupId, String artifactId, String expression) {
+        provider.storage()
+                .versions()
+                .delete(artifactId, version(groupId, artifactId, expression).version());
     }
 
     /**

@@ -12,28 +12,36 @@ import io.stele.storage.NotFoundException;
 import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredContent;
 import io.stele.storage.StoredVersion;
+import io.stele.storage.VersionState;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
 /**
  * What Apicurio Registry's v2 and v3 APIs answer under {@code /ids}, the calls its deserializers
- * make for each id they meet: a version's content by globalId, content by contentId, and the
- * references of either. The ids are the registry's own, shared with the v1 and Confluent APIs.
+ * make for each id they meet: a version's content by globalId, content by contentId or by its hash,
+ * and the references of each. The ids are the registry's own, shared with the v1 and Confluent APIs.
  * Loads run on a worker thread.
  */
 @ApplicationScoped
 public class IdLookups {
+
+    /** The values of {@code refType}: the first, the default, what a version's content references. */
+    public static final List<String> REFERENCE_TYPES = List.of("OUTBOUND", "INBOUND");
 
     @Inject
     StorageProvider provider;
 
     @Inject
     ContentResponses responses;
+
+    @Inject
+    ContentHashes hashes;
 
     /**
      * Apicurio's {@code ArtifactReference}: a version that content references, and the name the
@@ -58,14 +66,39 @@ public class IdLookups {
         return responses.version(() -> version(globalId), ifNoneMatch);
     }
 
-    /** The references of the version with this globalId. */
-    public Uni<List<ArtifactReference>> referencesByGlobalId(String globalId) {
-        return referencesOf(() -> version(globalId));
+    /** The references of the version with this globalId, in the direction the request asks. */
+    public Uni<List<ArtifactReference>> referencesByGlobalId(String globalId, HttpServerRequest request) {
+        return referencesOf(() -> version(globalId), request);
     }
 
-    /** The references of a version. */
-    public Uni<List<ArtifactReference>> referencesOf(Supplier<StoredVersion> version) {
-        return blocking(() -> references(version.get()));
+    /**
+     * The references of a version, in the direction the request's {@code refType} asks: {@code
+     * OUTBOUND} (the default), those its content makes; {@code INBOUND}, those other versions make
+     * to it, each as the referring version and the name it gives the reference, as Apicurio lists
+     * them. Versions the Confluent API soft-deleted are left out, as Apicurio has no such versions.
+     *
+     * @throws InvalidRequestException when {@code refType} is neither
+     */
+    public Uni<List<ArtifactReference>> referencesOf(Supplier<StoredVersion> version, HttpServerRequest request) {
+        boolean inbound = QueryChoices.of(request, "refType", REFERENCE_TYPES)
+                .map("INBOUND"::equals)
+                .orElse(false);
+        return blocking(() -> inbound ? inbound(version.get()) : references(version.get()));
+    }
+
+    private List<ArtifactReference> inbound(StoredVersion target) {
+        List<ArtifactReference> found = new ArrayList<>();
+        for (StoredVersion referrer : provider.storage().versions().referrers(target.artifactId(), target.version())) {
+            if (referrer.state() == VersionState.DELETED) {
+                continue;
+            }
+            contentOf(referrer).content().references().stream()
+                    .filter(r -> r.artifactId().equals(target.artifactId()) && r.version() == target.version())
+                    .map(r -> new ArtifactReference(
+                            null, referrer.artifactId(), Integer.toString(referrer.version()), r.name()))
+                    .forEach(found::add);
+        }
+        return found;
     }
 
     /** The references of a version, read on the calling thread, which may block. */
@@ -77,6 +110,18 @@ public class IdLookups {
     public Uni<Response> byContentId(String contentId) {
         return blocking(() -> Response.ok(content(contentId).content().bytes(), MediaType.APPLICATION_OCTET_STREAM_TYPE)
                 .build());
+    }
+
+    /** Content by Apicurio's hash of its bytes ({@link ContentHashes}), as bytes, as by its id. */
+    public Uni<Response> byContentHash(String contentHash) {
+        return blocking(
+                () -> Response.ok(hashes.find(contentHash).content().bytes(), MediaType.APPLICATION_OCTET_STREAM_TYPE)
+                        .build());
+    }
+
+    /** The references of the content with this hash: none, as {@link ContentHashes} finds only such content. */
+    public Uni<List<ArtifactReference>> referencesByContentHash(String contentHash) {
+        return blocking(() -> references(hashes.find(contentHash)));
     }
 
     /** The references of the content with this id. */

@@ -48,8 +48,11 @@ public class IdsResource {
     @GET
     @Path("globalIds/{globalId}/references")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<List<ArtifactReference>> referencesByGlobalId(@PathParam("globalId") String globalId) {
-        return ids.referencesByGlobalId(globalId);
+    public Uni<List<ArtifactReference>> referencesByGlobalId(
+            @PathParam("globalId") String globalId,
+            @QueryParam("refType") String refType,
+            @Context HttpServerRequest request) {
+        return ids.referencesByGlobalId(globalId, request);
     }
 
     @Needs(Role.READ_ONLY)
@@ -70,6 +73,22 @@ public class IdsResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<List<ArtifactReference>> referencesByContentId(@PathParam("contentId") String contentId) {
         return ids.referencesByContentId(contentId);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("contentHashes/{contentHash}")
+    @Produces(MediaType.WILDCARD)
+    public Uni<Response> getContentByHash(@PathParam("contentHash") String contentHash) {
+        return ids.byContentHash(contentHash);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("contentHashes/{contentHash}/references")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<List<ArtifactReference>> referencesByContentHash(@PathParam("contentHash") String contentHash) {
+        return ids.referencesByContentHash(contentHash);
     }
 
     /**

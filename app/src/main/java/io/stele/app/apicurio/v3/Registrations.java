@@ -97,9 +97,37 @@ public class Registrations {
      * @throws NotEnabledException unless v3 deletes are on
      */
     public void requireDeletes(String what) {
-        if (!config.v3Deletes()) {
-            throw new NotEnabledException(
-                    what + " deletion is not enabled on this API: set stele.api.v3-deletes=true to enable it.");
+        requireEnabled(config.v3Deletes(), what + " deletion", "stele.api.v3-deletes");
+    }
+
+    /**
+     * Refuses the deletion of one version through the v2 API unless the configuration turns it on
+     * ({@code stele.api.v2-version-deletes}), as Apicurio 2.x does.
+     *
+     * @throws NotEnabledException unless it is on
+     */
+    public void requireV2VersionDeletes() {
+        requireEnabled(config.v2VersionDeletes(), "Artifact version deletion", "stele.api.v2-version-deletes");
+    }
+
+    private static void requireEnabled(boolean enabled, String what, String setting) {
+        if (!enabled) {
+            throw new NotEnabledException(what + " is not enabled on this API: set " + setting + "=true to enable it.");
+        }
+    }
+
+    /**
+     * Refuses to give an artifact another owner: its owner is who created it, and does not change.
+     * A null owner leaves it, as an edit that does not name one.
+     *
+     * @throws InvalidRequestException when {@code owner} is empty or names someone else
+     */
+    public static void requireOwnerUnchanged(Written artifact, String owner) {
+        if (owner != null && owner.isBlank()) {
+            throw new InvalidRequestException("The owner cannot be empty.");
+        }
+        if (owner != null && !owner.equals(artifact.artifactCreatedBy())) {
+            throw new InvalidRequestException("An artifact's owner is who created it and does not change; omit owner.");
         }
     }
 

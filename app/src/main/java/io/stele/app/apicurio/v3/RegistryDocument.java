@@ -33,12 +33,16 @@ public final class RegistryDocument {
     /** What a 405 from a v3 deletion means. */
     public static final String DELETES_OFF = "Deletion is not enabled on this API (stele.api.v3-deletes).";
 
+    /** What a 405 from a v2 version's deletion means. */
+    public static final String V2_VERSION_DELETES_OFF =
+            "Deleting one version is not enabled on this API (stele.api.v2-version-deletes).";
+
     private static final Map<String, String> ERRORS = Map.of(
             "400",
                     "An id is not a whole number, a version expression neither a version nor a branch, a query"
                             + " parameter asks for what is not served, or the content sent is empty, not of its"
                             + " type, or references what does not exist.",
-            "404", "The group, artifact, branch, version, globalId or contentId named does not exist.",
+            "404", "The group, artifact, branch, version, globalId, contentId or content hash named does not exist.",
             "413", "The body is larger than stele.api.max-content-size.",
             "503", "The storage backend is unavailable; retry later.");
 
@@ -70,6 +74,9 @@ public final class RegistryDocument {
                 case "versionExpression" ->
                     p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
                             .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
+                case "refType" ->
+                    p.setSchema(string().enumeration(new ArrayList<>(IdLookups.REFERENCE_TYPES))
+                            .defaultValue(IdLookups.REFERENCE_TYPES.get(0)));
                 case "references" ->
                     p.setSchema(string().enumeration(List.of("PRESERVE")).defaultValue("PRESERVE"));
                 case "dereference", "dryRun", "canonical" ->

@@ -8,7 +8,6 @@ import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.InvalidRequestException;
-import io.stele.storage.StoredVersion;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -78,8 +77,10 @@ public class VersionsResource {
     public Uni<List<ArtifactReference>> getArtifactVersionReferences(
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
-            @PathParam("versionExpression") String versionExpression) {
-        return group.references(groupId, artifactId, versionExpression);
+            @PathParam("versionExpression") String versionExpression,
+            @QueryParam("refType") String refType,
+            @Context HttpServerRequest request) {
+        return group.references(groupId, artifactId, versionExpression, request);
     }
 
     /** Apicurio v3 {@code EditableVersionMetaData}: what a client may change; null leaves a field. */
@@ -123,8 +124,7 @@ public class VersionsResource {
             @PathParam("artifactId") String artifactId,
             @PathParam("versionExpression") String versionExpression) {
         registrations.requireDeletes("Artifact version");
-        StoredVersion version = group.version(groupId, artifactId, versionExpression);
-        provider.storage().versions().delete(artifactId, version.version());
+        group.deleteVersion(groupId, artifactId, versionExpression);
         return Response.noContent().build();
     }
 

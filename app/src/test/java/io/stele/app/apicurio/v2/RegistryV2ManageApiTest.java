@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import io.stele.app.testing.Settings;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -204,5 +205,64 @@ public class RegistryV2ManageApiTest {
         assertThat(otherGroup.statusCode()).isEqualTo(404);
         assertThat(deleted.statusCode()).isEqualTo(204);
         assertThat(given().get(ARTIFACTS + artifactId + "/meta").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void deletingOneVersion_isAsConfigured_offAsInApicurio2() {
+        String artifactId = artifact();
+        raw(schema(1)).put(ARTIFACTS + artifactId).then().statusCode(200);
+        if (!Settings.on("stele.api.v2-version-deletes")) { // the REST suites turn it on on PostgreSQL
+            Response refused = given().delete(ARTIFACTS + artifactId + "/versions/2");
+
+            assertThat(refused.statusCode()).isEqualTo(405);
+            assertThat(refused.jsonPath().getInt("error_code")).isEqualTo(405);
+            assertThat(refused.jsonPath().getString("name")).isEqualTo("NotAllowedException");
+            assertThat(refused.jsonPath().getString("message")).contains("stele.api.v2-version-deletes");
+            assertThat(refused.header("Allow")).contains("GET").doesNotContain("DELETE");
+            assertThat(v1Versions(artifactId)).containsExactly(1, 2);
+            return;
+        }
+        assertThat(given().delete("/apis/registry/v2/groups/other/artifacts/" + artifactId + "/versions/2")
+                        .statusCode())
+                .isEqualTo(404);
+        assertThat(given().delete(ARTIFACTS + artifactId + "/versions/x").statusCode())
+                .isEqualTo(400);
+        assertThat(v1Versions(artifactId)).containsExactly(1, 2);
+        assertThat(given().delete(ARTIFACTS + artifactId + "/versions/2").statusCode())
+                .isEqualTo(204);
+        assertThat(v1Versions(artifactId)).containsExactly(1);
+        assertThat(given().delete(ARTIFACTS + artifactId + "/versions/2").statusCode())
+                .isEqualTo(404);
+    }
+
+    @Test
+    void theOwner_isWhoCreatedTheArtifact_andIsNotChanged() {
+        String artifactId = artifact();
+        String owner = given().get(ARTIFACTS + artifactId + "/meta").jsonPath().getString("createdBy");
+
+        Response read = given().get(ARTIFACTS + artifactId + "/owner");
+        Response same = given().contentType(ContentType.JSON)
+                .body(Map.of("owner", owner == null ? "" : owner))
+                .put(ARTIFACTS + artifactId + "/owner");
+        Response other = given().contentType(ContentType.JSON)
+                .body(Map.of("owner", "mallory"))
+                .put(ARTIFACTS + artifactId + "/owner");
+        Response none = given().contentType(ContentType.JSON).body("{}").put(ARTIFACTS + artifactId + "/owner");
+        Response missing = given().get(ARTIFACTS + "v2-owner-missing-" + UUID.randomUUID() + "/owner");
+
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(read.jsonPath().getString("owner")).isEqualTo(owner == null ? "" : owner);
+        assertThat(same.statusCode())
+                .as(
+                        "the owner it has is accepted, and an empty one (an anonymous creator's) never: %s",
+                        same.asString())
+                .isEqualTo(owner == null || owner.isEmpty() ? 400 : 204);
+        assertThat(other.statusCode()).isEqualTo(400);
+        assertThat(other.jsonPath().getString("message")).contains("owner");
+        assertThat(none.statusCode()).isEqualTo(400);
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.jsonPath().getString("name")).isEqualTo("ArtifactNotFoundException");
+        assertThat(given().get(ARTIFACTS + artifactId + "/owner").jsonPath().getString("owner"))
+                .isEqualTo(read.jsonPath().getString("owner"));
     }
 }

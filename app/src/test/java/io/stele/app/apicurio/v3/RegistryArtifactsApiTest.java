@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.stele.app.testing.Settings;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -290,17 +290,10 @@ public class RegistryArtifactsApiTest {
                 .isEqualTo("ENABLED");
     }
 
-    /** Whether the running registry has v3 deletion on: the REST suites run with it on PostgreSQL. */
-    private static boolean deletesOn() {
-        return ConfigProvider.getConfig()
-                .getOptionalValue("stele.api.v3-deletes", Boolean.class)
-                .orElse(false);
-    }
-
     @Test
     void deletion_isAsConfigured_offAsInApicurio3() {
         String artifactId = artifact(2);
-        if (!deletesOn()) {
+        if (!Settings.on("stele.api.v3-deletes")) { // the REST suites turn it on on PostgreSQL
             Response artifact = given().delete(ARTIFACTS + artifactId);
             Response version = given().delete(ARTIFACTS + artifactId + "/versions/1");
 

@@ -54,6 +54,22 @@ class RegistryIdsApiTest {
                 .getLong("id");
     }
 
+    /** Registers ORDER through the Confluent API, referencing version 1 of payments: its schema id. */
+    private static long registerOrder(String orders, String payments) {
+        return given().contentType("application/vnd.schemaregistry.v1+json")
+                .body(Map.of(
+                        "schema",
+                        ORDER,
+                        "references",
+                        List.of(Map.of("name", "ids.Payment", "subject", payments, "version", 1))))
+                .post("/subjects/" + orders + "/versions")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {V3, V2})
     void aVersionsContent_byGlobalId_andByContentId_isTheSchemaAsRegistered(String ids) {
@@ -85,18 +101,7 @@ class RegistryIdsApiTest {
                 .post("/subjects/" + payments + "/versions")
                 .then()
                 .statusCode(200);
-        long orderContentId = given().contentType("application/vnd.schemaregistry.v1+json")
-                .body(Map.of(
-                        "schema",
-                        ORDER,
-                        "references",
-                        List.of(Map.of("name", "ids.Payment", "subject", payments, "version", 1))))
-                .post("/subjects/" + orders + "/versions")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("id");
+        long orderContentId = registerOrder(orders, payments);
         long orderGlobalId =
                 given().get("/api/artifacts/" + orders + "/meta").jsonPath().getLong("globalId");
 
@@ -110,6 +115,53 @@ class RegistryIdsApiTest {
                     .containsExactly(Map.of("artifactId", payments, "version", "1", "name", "ids.Payment"));
         }
         assertThat(given().get(ids + "/globalIds/" + orderGlobalId).asString()).isEqualTo(ORDER);
+    }
+
+    @Test
+    void inboundReferences_areTheVersionsReferringToOne_withTheNamesTheyGiveIt_andLeaveOutSoftDeletedOnes() {
+        String suffix = UUID.randomUUID().toString();
+        String payments = "ids-inbound-payments-" + suffix;
+        String orders = "ids-inbound-orders-" + suffix;
+        Ids payment = registerV1(payments, PAYMENT);
+        registerOrder(orders, payments);
+        Map<String, String> order = Map.of("artifactId", orders, "version", "1", "name", "ids.Payment");
+
+        for (String path : List.of(
+                V3 + "/globalIds/" + payment.globalId() + "/references?refType=INBOUND",
+                V2 + "/globalIds/" + payment.globalId() + "/references?refType=INBOUND",
+                "/apis/registry/v3/groups/default/artifacts/" + payments + "/versions/1/references?refType=INBOUND",
+                "/apis/registry/v2/groups/default/artifacts/" + payments + "/versions/1/references?refType=INBOUND")) {
+            Response inbound = given().get(path);
+            assertThat(inbound.statusCode())
+                    .as(path + ": " + inbound.asString())
+                    .isEqualTo(200);
+            assertThat(inbound.jsonPath().getList("$", Map.class)).as(path).containsExactly(order);
+        }
+        assertThat(given().get(V3 + "/globalIds/" + payment.globalId() + "/references?refType=OUTBOUND")
+                        .jsonPath()
+                        .getList("$"))
+                .isEmpty();
+        given().delete("/subjects/" + orders + "/versions/1").then().statusCode(200);
+        assertThat(given().get(V3 + "/globalIds/" + payment.globalId() + "/references?refType=INBOUND")
+                        .jsonPath()
+                        .getList("$"))
+                .as("a version the Confluent API soft-deleted is no version Apicurio lists")
+                .isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SIDEWAYS", "inbound", ""})
+    void aRefTypeThatIsNeither_isA400_namingBoth(String refType) {
+        Ids payment = registerV1("ids-reftype-" + UUID.randomUUID(), PAYMENT);
+
+        Response v3 = given().get(V3 + "/globalIds/" + payment.globalId() + "/references?refType=" + refType);
+        Response v2 = given().get("/apis/registry/v2/groups/default/artifacts/ids-missing-" + UUID.randomUUID()
+                + "/versions/1/references?refType=" + refType);
+
+        assertThat(v3.statusCode()).as(v3.asString()).isEqualTo(400);
+        assertThat(v3.jsonPath().getString("title")).contains("OUTBOUND", "INBOUND");
+        assertThat(v2.statusCode()).as(v2.asString()).isEqualTo(400);
+        assertThat(v2.jsonPath().getString("message")).contains("OUTBOUND", "INBOUND");
     }
 
     @Test

@@ -33,6 +33,7 @@ public class BareRoutes {
         router.post("/subjects/:subject").handler(this::confluentAnswer);
         router.get("/apis/registry/v3/ids/globalIds/:globalId").handler(this::answer);
         router.get("/apis/registry/v3/ids/contentIds/:contentId").handler(this::contentAnswer);
+        router.get("/apis/registry/v3/ids/contentHashes/:contentHash").handler(this::contentAnswer);
         router.get("/apis/registry/v3/groups/:groupId/artifacts/:artifactId/versions/:expression/content")
                 .handler(this::answer);
         router.get("/apis/registry/v2/groups/:groupId/artifacts/:artifactId").handler(this::answer);
