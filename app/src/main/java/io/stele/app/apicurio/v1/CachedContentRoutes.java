@@ -74,15 +74,17 @@ public class CachedContentRoutes {
     /** An id path of the v2 or v3 API, what it answers from memory, and for which operation. */
     private record IdPath(String prefix, IdKind kind, Endpoint endpoint, Operation operation) {
 
-        /**
-         * Whether the query is answered from memory: none, or the one asking for the content as
-         * registered; a content hash's path takes no query.
-         */
+        /** Whether the query is answered from memory: none, or the one asking for the content as registered. */
         boolean plain(String query) {
-            return query == null
-                    || kind != IdKind.CONTENT_HASH
-                            && query.equals(
-                                    prefix.startsWith(Api.REGISTRY_V3_PATH) ? V3_AS_REGISTERED : V2_AS_REGISTERED);
+            return query == null || query.equals(asRegistered());
+        }
+
+        /** The query asking for the content as registered; none on a content hash's path, which takes no query. */
+        private String asRegistered() {
+            if (kind == IdKind.CONTENT_HASH) {
+                return null;
+            }
+            return prefix.startsWith(Api.REGISTRY_V3_PATH) ? V3_AS_REGISTERED : V2_AS_REGISTERED;
         }
     }
 
@@ -241,8 +243,7 @@ public class CachedContentRoutes {
      * it was found by before, when cached.
      */
     private void byId(RoutingContext ctx, IdPath ids, String text) {
-        Long remembered = ids.kind() == IdKind.CONTENT_HASH ? hashes.remembered(text) : null;
-        long id = ids.kind() == IdKind.CONTENT_HASH ? remembered == null ? -1 : remembered : number(text);
+        long id = ids.kind() == IdKind.CONTENT_HASH ? hashes.remembered(text) : number(text);
         if (id < 0 || !ids.plain(ctx.request().query()) || !provider.isStarted()) {
             ctx.next();
             return;

@@ -58,11 +58,12 @@ public class ContentHashes {
         return true;
     }
 
-    /** The id of the content this hash found before, or null; never touches the backend. */
-    public Long remembered(String hash) {
-        return provider.isStarted() && isHash(hash)
+    /** The id of the content this hash found before, or -1; never touches the backend. */
+    public long remembered(String hash) {
+        Long found = provider.isStarted() && isHash(hash)
                 ? provider.answers().encoded().found(new Hash(hash))
                 : null;
+        return found == null ? -1 : found;
     }
 
     /**
@@ -71,8 +72,8 @@ public class ContentHashes {
      * @throws NotFoundException naming the content when none is stored, or the text is no hash
      */
     public StoredContent find(String hash) {
-        Long known = remembered(hash);
-        if (known != null) {
+        long known = remembered(hash);
+        if (known >= 0) {
             Optional<StoredContent> content = provider.storage().contents().byContentId(known);
             if (content.isPresent()) {
                 return content.get();
@@ -86,11 +87,13 @@ public class ContentHashes {
         return found;
     }
 
+    /**
+     * The content each type stores these bytes under, without references: content with references
+     * has an identity of its own ({@link Content#identity}), never one of these.
+     */
     private Stream<StoredContent> candidates(String hash) {
         return Stream.of(ArtifactType.values())
                 .map(type -> Content.typedIdentity(hash, type))
-                .distinct()
-                .flatMap(identity -> provider.storage().contents().byIdentity(identity).stream())
-                .filter(c -> c.content().references().isEmpty());
+                .flatMap(identity -> provider.storage().contents().byIdentity(identity).stream());
     }
 }

@@ -19,6 +19,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -31,8 +32,19 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class IdLookups {
 
-    /** The values of {@code refType}: the first, the default, what a version's content references. */
-    public static final List<String> REFERENCE_TYPES = List.of("OUTBOUND", "INBOUND");
+    /**
+     * Apicurio's {@code ReferenceType}, the values of {@code refType}: what a version's content
+     * references (the default), or the versions that reference it.
+     */
+    public enum ReferenceType {
+        OUTBOUND,
+        INBOUND;
+
+        /** The names, as a request gives them. */
+        public static List<String> names() {
+            return Arrays.stream(values()).map(Enum::name).toList();
+        }
+    }
 
     @Inject
     StorageProvider provider;
@@ -80,10 +92,10 @@ public class IdLookups {
      * @throws InvalidRequestException when {@code refType} is neither
      */
     public Uni<List<ArtifactReference>> referencesOf(Supplier<StoredVersion> version, HttpServerRequest request) {
-        boolean inbound = QueryChoices.of(request, "refType", REFERENCE_TYPES)
-                .map("INBOUND"::equals)
-                .orElse(false);
-        return blocking(() -> inbound ? inbound(version.get()) : references(version.get()));
+        ReferenceType type = QueryChoices.of(request, "refType", ReferenceType.names())
+                .map(ReferenceType::valueOf)
+                .orElse(ReferenceType.OUTBOUND);
+        return blocking(() -> type == ReferenceType.INBOUND ? inbound(version.get()) : references(version.get()));
     }
 
     private List<ArtifactReference> inbound(StoredVersion target) {

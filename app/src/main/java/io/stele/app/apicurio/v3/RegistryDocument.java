@@ -75,8 +75,8 @@ public final class RegistryDocument {
                     p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
                             .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
                 case "refType" ->
-                    p.setSchema(string().enumeration(new ArrayList<>(IdLookups.REFERENCE_TYPES))
-                            .defaultValue(IdLookups.REFERENCE_TYPES.get(0)));
+                    p.setSchema(string().enumeration(new ArrayList<>(IdLookups.ReferenceType.names()))
+                            .defaultValue(IdLookups.ReferenceType.OUTBOUND.name()));
                 case "references" ->
                     p.setSchema(string().enumeration(List.of("PRESERVE")).defaultValue("PRESERVE"));
                 case "dereference", "dryRun", "canonical" ->
