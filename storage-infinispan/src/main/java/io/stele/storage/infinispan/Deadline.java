@@ -7,7 +7,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.infinispan.client.hotrod.exceptions.HotRodClientException;
 
 /**
  * How long the registry waits for one answer of the servers: a request's socket timeout, then a
@@ -42,7 +41,7 @@ final class Deadline {
         try {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException failure && !(failure instanceof HotRodClientException)) {
+            if (e.getCause() instanceof RuntimeException failure && !Unavailable.fromClient(failure)) {
                 throw failure; // not the servers' failure: a bug, reported as one
             }
             throw Transactions.unavailable(what, e);

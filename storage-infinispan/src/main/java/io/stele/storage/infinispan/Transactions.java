@@ -13,7 +13,6 @@ import java.util.function.Supplier;
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
-import org.infinispan.client.hotrod.exceptions.HotRodClientException;
 import org.infinispan.commons.tx.TransactionImpl;
 
 /**
@@ -81,8 +80,11 @@ final class Transactions {
                 }
                 LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(pause / 2, pause + 1));
                 pause = Math.min(LONGEST_PAUSE_NANOS, pause * 2);
-            } catch (HotRodClientException e) {
-                throw unavailable(what, e);
+            } catch (RuntimeException e) {
+                if (Unavailable.fromClient(e)) {
+                    throw unavailable(what, e);
+                }
+                throw e; // what work throws, nothing written: the transaction is rolled back
             } catch (jakarta.transaction.HeuristicMixedException
                     | jakarta.transaction.HeuristicRollbackException
                     | SystemException e) {
