@@ -300,12 +300,13 @@ public final class PerfRun {
                 result.measuredFrom(), result.perSecondMaxMs(), registryStopped, generatorStopped, serverActivity);
         Result.Latency l = result.latency();
         log(
-                "  %d requests, %d errors, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
+                "  %d requests, %d errors %s, %.0f req/s, p50 %.2f ms, p99 %.2f ms, max %.2f ms; cores: registry %.2f,"
                         + " load generator %.2f, machine %.2f; stops: registry %d (max %.1f ms), load generator"
                         + " %d (max %.1f ms); seconds with an answer over %.0f ms: %d, %d of them unexplained;"
                         + " latest-version cache: %d misses, %d evictions",
                 result.requests(),
                 result.errors(),
+                result.errorsByKind(),
                 result.throughput(),
                 l.p50(),
                 l.p99(),
@@ -328,6 +329,7 @@ public final class PerfRun {
                 rate,
                 result.requests(),
                 result.errors(),
+                result.errorsByKind(),
                 result.throughput(),
                 new RunResults.Latency(l.p50(), l.p90(), l.p99(), l.p999(), l.max()),
                 result.perSecond(),

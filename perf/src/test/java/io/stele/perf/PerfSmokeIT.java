@@ -61,7 +61,7 @@ class PerfSmokeIT {
                     .isLessThanOrEqualTo(scale.at("/phases/0/throughput").asDouble());
             for (JsonNode phase : scale.path("phases")) {
                 assertThat(phase.path("errors").asLong())
-                        .as(phase.path("name").asText())
+                        .as(phase.path("name").asText() + ": " + phase.path("errorsByKind"))
                         .isZero();
                 assertThat(phase.path("requests").asLong()).isPositive();
                 assertThat(phase.at("/latency/p50").asDouble())

@@ -30,6 +30,11 @@ import java.util.concurrent.atomic.LongAdder;
  * for CPU with whatever else runs on the machine, the registry included: it used about one core
  * of a two-core machine to send 65,000 to 85,000 requests a second, and a tenth of one at 200.
  *
+ * <p>An open loop's measured phase runs on for {@value #GRACE_MS} ms beyond its duration, so that
+ * the requests due at its very end are sent even when the generator's timer fires late (a pause of
+ * this JVM, a busy event loop); {@link Recording} measures only the requests due within the
+ * duration.
+ *
  * <p>Each request times out after {@value #TIMEOUT_SECONDS} seconds; a timeout counts as an error.
  * Each call is a Hyperfoil run of its own, with its own connections and event loops, closed when
  * it returns (Hyperfoil leaves one idle daemon thread, its CPU watchdog); calls may follow one
@@ -39,6 +44,9 @@ public final class Flood {
 
     /** Seconds after which a request without an answer fails. */
     public static final int TIMEOUT_SECONDS = 10;
+
+    /** How long an open loop's measured phase runs on after its duration, unmeasured. */
+    static final int GRACE_MS = 1000;
 
     private static final String WARM_UP = "warm-up";
     private static final String MEASURED = "measured";
@@ -90,6 +98,7 @@ public final class Flood {
                     null,
                     load,
                     warmSeconds,
+                    0,
                     new Sender(new Recording(warmSeconds, rate), picker, paths));
         }
         int seconds = (int) plan.duration().toSeconds();
@@ -100,6 +109,7 @@ public final class Flood {
                 warmSeconds > 0 ? WARM_UP : null,
                 load,
                 seconds,
+                rate > 0 ? GRACE_MS : 0,
                 new Sender(measured, picker, paths));
 
         LongAdder failed = new LongAdder();
@@ -113,7 +123,10 @@ public final class Flood {
                 null,
                 null);
         checkListening(plan.baseUri());
-        runWithin(runner, plan.warmUp().plus(plan.duration()).plusSeconds(TIMEOUT_SECONDS + 20), plan.baseUri());
+        runWithin(
+                runner,
+                plan.warmUp().plus(plan.duration()).plusMillis(GRACE_MS).plusSeconds(TIMEOUT_SECONDS + 20),
+                plan.baseUri());
         for (PhaseInstance phase : runner.instances().values()) {
             if (phase.getError() != null) {
                 throw new IllegalStateException(
@@ -122,9 +135,7 @@ public final class Flood {
                         phase.getError());
             }
         }
-        // Hyperfoil's phase may end before a late last tick of its metronome starts the requests
-        // due just before the end: those due in its last 10 ms are not counted as unsent.
-        long unsent = Math.max(0, (long) rate * seconds - measured.started() - (rate * 10L + 999) / 1000);
+        long unsent = rate == 0 ? 0 : (long) rate * seconds - measured.started();
         return measured.result(failed.sum(), unsent);
     }
 
@@ -172,7 +183,7 @@ public final class Flood {
     }
 
     private static void addPhase(
-            BenchmarkBuilder benchmark, String name, String after, Load load, int seconds, Sender sender) {
+            BenchmarkBuilder benchmark, String name, String after, Load load, int seconds, int graceMs, Sender sender) {
         PhaseBuilder<?> phase;
         if (load instanceof Load.OpenLoop open) {
             // Sessions are cheap, connections are not: sessions beyond the connections wait for one,
@@ -187,7 +198,7 @@ public final class Flood {
         } else {
             phase = benchmark.addPhase(name).always(((Load.ClosedLoop) load).connections());
         }
-        phase.duration(seconds * 1000L).maxDuration((seconds + TIMEOUT_SECONDS + 5) * 1000L);
+        phase.duration(seconds * 1000L + graceMs).maxDuration((seconds + TIMEOUT_SECONDS + 5) * 1000L + graceMs);
         if (after != null) {
             phase.startAfterStrict(after);
         }

@@ -3,6 +3,9 @@ package io.stele.perf.load;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -25,20 +28,30 @@ import org.HdrHistogram.Recorder;
  * the earliest {@code start - due(n)} over the requests started so far, which the first request
  * pins. Since the metronome ticks in milliseconds, a request sent less than {@link #TICK} after it
  * was due counts from when it was sent; one sent later counts from when it was due.
+ *
+ * <p>An open loop measures the {@code requestsPerSecond * seconds} requests due within the phase;
+ * any started after those (while the phase runs on for {@link Flood}'s grace, so that requests due
+ * at its very end are sent even if the generator's timer is late) are neither timed nor counted.
  */
 final class Recording {
 
     private static final long UNSET = Long.MIN_VALUE;
+    /** What {@link #start()} returns for a request beyond the measured ones. */
+    private static final long UNMEASURED = Long.MIN_VALUE;
     /** One tick of Hyperfoil's metronome: lateness below it is the metronome's, not the registry's. */
     static final long TICK = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final int rate;
+    /** How many requests an open loop measures; unbounded for a closed loop. */
+    private final long measurable;
+
     private final AtomicLong first = new AtomicLong(UNSET);
     private final AtomicLong origin = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong started = new AtomicLong();
     private final Recorder latency = new Recorder(3);
     private final LongAdder answers = new LongAdder();
     private final LongAdder statusErrors = new LongAdder();
+    private final ConcurrentHashMap<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
     private final AtomicLongArray perSecond;
     /** The longest latency of the answers in each second, in nanoseconds. */
     private final AtomicLongArray perSecondMax;
@@ -51,6 +64,7 @@ final class Recording {
      */
     Recording(int seconds, int requestsPerSecond) {
         this.rate = requestsPerSecond;
+        this.measurable = requestsPerSecond == 0 ? Long.MAX_VALUE : (long) requestsPerSecond * seconds;
         this.perSecond = new AtomicLongArray(seconds);
         this.perSecondMax = new AtomicLongArray(seconds);
         this.perSecondLatency = new ConcurrentHistogram[seconds];
@@ -59,11 +73,17 @@ final class Recording {
         }
     }
 
-    /** Called as a request is about to be sent; returns the moment its latency counts from. */
+    /**
+     * Called as a request is about to be sent; returns the moment its latency counts from, or a
+     * value that {@link #answered} ignores for a request beyond the measured ones.
+     */
     long start() {
         long now = System.nanoTime();
-        first.compareAndSet(UNSET, now);
         long n = started.getAndIncrement();
+        if (n >= measurable) {
+            return UNMEASURED;
+        }
+        first.compareAndSet(UNSET, now);
         if (rate == 0) {
             return now;
         }
@@ -73,12 +93,16 @@ final class Recording {
 
     /** Called when an answer has arrived, with the moment {@link #start()} returned for it. */
     void answered(long from, int status) {
+        if (from == UNMEASURED) {
+            return;
+        }
         long now = System.nanoTime();
         long took = Math.max(0, now - from);
         latency.recordValue(took);
         answers.increment();
         if (status != 200) {
             statusErrors.increment();
+            byStatus.computeIfAbsent(status, s -> new LongAdder()).increment();
         }
         long second = (now - first.get()) / TimeUnit.SECONDS.toNanos(1);
         if (second >= 0 && second < perSecond.length()) {
@@ -95,9 +119,9 @@ final class Recording {
         return (n * 1000 + rate - 1) / rate * 1_000_000;
     }
 
-    /** Requests started so far. */
+    /** Measured requests started so far. */
     long started() {
-        return started.get();
+        return Math.min(started.get(), measurable);
     }
 
     /**
@@ -123,9 +147,18 @@ final class Recording {
                 ms(h.getValueAtPercentile(99)),
                 ms(h.getValueAtPercentile(99.9)),
                 ms(h.getMaxValue()));
+        Map<String, Long> kinds = new TreeMap<>();
+        byStatus.forEach((status, count) -> kinds.put(status == 0 ? "no status" : "status " + status, count.sum()));
+        if (failed > 0) {
+            kinds.put("no answer", failed);
+        }
+        if (unsent > 0) {
+            kinds.put("unsent", unsent);
+        }
         return new Result(
                 answered + failed,
                 statusErrors.sum() + failed + unsent,
+                kinds,
                 answered / (double) perSecond.length(),
                 series,
                 maxSeries,

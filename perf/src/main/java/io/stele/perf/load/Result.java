@@ -2,14 +2,17 @@ package io.stele.perf.load;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the measured part of a {@link Plan} saw; the warm-up is left out.
  *
  * @param requests requests that got an answer or failed, during the measured part
  * @param errors answers other than 200, failed connections and timeouts; for an
- *     {@link Load.OpenLoop}, also the requests that were due but never sent (but for those due in
- *     the last 10 ms, which Hyperfoil may not send if its timer is late)
+ *     {@link Load.OpenLoop}, also the requests that were due within the measured part but never
+ *     sent
+ * @param errorsByKind the errors by kind ({@code status 503}, {@code no answer}, {@code unsent}),
+ *     each kind present with its count when there was one
  * @param throughput answers a second over the measured part (requests less failed connections and
  *     timeouts, divided by its seconds)
  * @param perSecond answers received in each second of the measured part, in order
@@ -24,6 +27,7 @@ import java.util.List;
 public record Result(
         long requests,
         long errors,
+        Map<String, Long> errorsByKind,
         double throughput,
         List<Long> perSecond,
         List<Double> perSecondMaxMs,
@@ -34,6 +38,7 @@ public record Result(
 
     /** Copies the series. */
     public Result {
+        errorsByKind = Map.copyOf(errorsByKind);
         perSecond = List.copyOf(perSecond);
         perSecondMaxMs = List.copyOf(perSecondMaxMs);
         perSecondP99Ms = List.copyOf(perSecondP99Ms);

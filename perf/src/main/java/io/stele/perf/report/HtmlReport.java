@@ -78,7 +78,7 @@ public final class HtmlReport {
                         p.name(),
                         p.load(),
                         Long.toString(p.requests()),
-                        Long.toString(p.errors()),
+                        p.errorsByKind().isEmpty() ? Long.toString(p.errors()) : p.errors() + " " + p.errorsByKind(),
                         fmt(p.throughput()),
                         fmt(p.latency().p50()),
                         fmt(p.latency().p90()),

@@ -51,7 +51,8 @@ public record RunResults(
             int probeRate, double probeThroughput, double machineCores, int cores, double requestsPerSecond) {}
 
     /**
-     * One flood. {@code registryCacheMisses} and {@code registryCacheEvictions} count, over the
+     * One flood. {@code errorsByKind} splits its {@code errors} ({@code status 503}, {@code no
+     * answer}, {@code unsent}). {@code registryCacheMisses} and {@code registryCacheEvictions} count, over the
      * whole flood, the requests the registry's latest-version cache could not answer (each read the
      * store) and the entries it dropped to stay within its bound.
      */
@@ -61,6 +62,7 @@ public record RunResults(
             Integer offeredRate,
             long requests,
             long errors,
+            Map<String, Long> errorsByKind,
             double throughput,
             Latency latency,
             List<Long> perSecond,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
@@ -37,5 +38,35 @@ class RecordingTest {
     void p99FromEachSecond_ofSecondsWithoutAnswers_isZero() {
         assertThat(Recording.p99FromEach(new AbstractHistogram[] {new Histogram(3), new Histogram(3)}))
                 .containsExactly(0.0, 0.0);
+    }
+
+    @Test
+    void openLoop_measuresOnlyTheRequestsDueWithinThePhase_andSplitsErrorsByKind() {
+        Recording recording = new Recording(1, 10);
+        for (int i = 0; i < 12; i++) {
+            recording.answered(recording.start(), i == 3 ? 503 : 200);
+        }
+
+        Result result = recording.result(1, 10 - recording.started());
+
+        assertThat(recording.started())
+                .as("the two started in the grace are not measured")
+                .isEqualTo(10);
+        assertThat(result.requests()).as("ten answered and one failed").isEqualTo(11);
+        assertThat(result.errors()).isEqualTo(2);
+        assertThat(result.errorsByKind()).containsExactlyInAnyOrderEntriesOf(Map.of("status 503", 1L, "no answer", 1L));
+    }
+
+    @Test
+    void openLoop_countsRequestsDueButNeverStartedAsUnsent() {
+        Recording recording = new Recording(1, 10);
+        for (int i = 0; i < 7; i++) {
+            recording.answered(recording.start(), 200);
+        }
+
+        Result result = recording.result(0, 10 - recording.started());
+
+        assertThat(result.errors()).isEqualTo(3);
+        assertThat(result.errorsByKind()).containsExactlyEntriesOf(Map.of("unsent", 3L));
     }
 }
