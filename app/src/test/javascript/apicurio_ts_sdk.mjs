@@ -68,6 +68,11 @@ check(latest.globalId === withReference.version.globalId, "the latest version's 
 const content = text(await artifacts.byArtifactId(orderId).versions.byVersionExpression("1").content.get());
 check(JSON.stringify(JSON.parse(content)) === order, "a version's content is the schema registered");
 
+const dereferenced = JSON.parse(text(await client.ids.globalIds.byGlobalId(latest.globalId).get(
+  { queryParameters: { references: "DEREFERENCE" } })));
+check(JSON.stringify(dereferenced.fields[0].type) === JSON.stringify({ type: "record", name: "Money", fields: [{ name: "cents", type: "long" }] }),
+  "a version's content dereferenced by globalId has the type it references written in");
+
 const byGlobalId = text(await client.ids.globalIds.byGlobalId(latest.globalId).get());
 const byContentId = text(await client.ids.contentIds.byContentId(latest.contentId).get());
 check(byGlobalId === content && byContentId === content, "content by globalId and by contentId is the same");

@@ -15,12 +15,15 @@ from kiota_abstractions.base_request_configuration import RequestConfiguration
 from kiota_http.httpx_request_adapter import HttpxRequestAdapter
 
 from apicurioregistrysdk.client.groups.item.artifacts.artifacts_request_builder import ArtifactsRequestBuilder
+from apicurioregistrysdk.client.groups.item.artifacts.item.versions.item.content.content_request_builder import (
+    ContentRequestBuilder)
 from apicurioregistrysdk.client.groups.item.artifacts.item.versions.item.references.references_request_builder import (
     ReferencesRequestBuilder as VersionReferencesRequestBuilder)
 from apicurioregistrysdk.client.models.artifact_reference import ArtifactReference
 from apicurioregistrysdk.client.models.create_artifact import CreateArtifact
 from apicurioregistrysdk.client.models.create_rule import CreateRule
 from apicurioregistrysdk.client.models.create_version import CreateVersion
+from apicurioregistrysdk.client.models.handle_references_type import HandleReferencesType
 from apicurioregistrysdk.client.models.if_artifact_exists import IfArtifactExists
 from apicurioregistrysdk.client.models.problem_details import ProblemDetails
 from apicurioregistrysdk.client.models.reference_type import ReferenceType
@@ -90,6 +93,13 @@ async def main(url, run):
 
     content = await artifacts.by_artifact_id(order_id).versions.by_version_expression("1").content.get()
     check(json.loads(content) == json.loads(order), "a version's content is the schema registered")
+
+    dereferenced = await artifacts.by_artifact_id(order_id).versions.by_version_expression("1").content.get(
+        RequestConfiguration(query_parameters=ContentRequestBuilder.ContentRequestBuilderGetQueryParameters(
+            references=HandleReferencesType.DEREFERENCE)))
+    check(json.loads(dereferenced)["fields"][0]["type"] == {"type": "record", "name": "Money",
+                                                            "fields": [{"name": "cents", "type": "long"}]},
+          "a version's content dereferenced has the type it references written in")
 
     by_global_id = await client.ids.global_ids.by_global_id(latest.global_id).get()
     by_content_id = await client.ids.content_ids.by_content_id(latest.content_id).get()

@@ -15,6 +15,7 @@ import io.apicurio.registry.rest.client.models.CreateRule;
 import io.apicurio.registry.rest.client.models.CreateVersion;
 import io.apicurio.registry.rest.client.models.EditableArtifactMetaData;
 import io.apicurio.registry.rest.client.models.EditableVersionMetaData;
+import io.apicurio.registry.rest.client.models.HandleReferencesType;
 import io.apicurio.registry.rest.client.models.IfArtifactExists;
 import io.apicurio.registry.rest.client.models.ReferenceType;
 import io.apicurio.registry.rest.client.models.Rule;
@@ -150,6 +151,16 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
                         .byContentId(latest.getContentId())
                         .get()))
                 .isEqualTo(ORDER);
+        assertThat(text(artifacts
+                        .byArtifactId(orderId)
+                        .versions()
+                        .byVersionExpression("1")
+                        .content()
+                        .get(config -> config.queryParameters.references = HandleReferencesType.DEREFERENCE)))
+                .as("dereferenced: the referenced type written in where it is used")
+                .isEqualTo("{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"sdk\",\"fields\":"
+                        + "[{\"name\":\"total\",\"type\":{\"type\":\"record\",\"name\":\"Money\",\"fields\":"
+                        + "[{\"name\":\"cents\",\"type\":\"long\"}]}}]}");
         assertThat(references)
                 .extracting(ArtifactReference::getArtifactId, ArtifactReference::getVersion, ArtifactReference::getName)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(moneyId, "1", "sdk.Money"));

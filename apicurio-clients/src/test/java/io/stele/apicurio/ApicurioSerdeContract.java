@@ -79,6 +79,20 @@ abstract class ApicurioSerdeContract extends PackagedRegistryTest {
     }
 
     @Test
+    void aSchemaWithAReference_isReadDereferenced_byTheDeserializerConfiguredToDereference() {
+        String orders = registry.registerOrderWithItsPayment();
+
+        // by globalId, the deserializer asks for the schema with references=DEREFERENCE and parses it alone
+        GenericRecord read = deserialize(
+                Map.of("apicurio.registry.use-id", "globalId", "apicurio.registry.dereference-schema", "true"),
+                withId(registry.globalIdOfLatest(orders), binary(order("o-2", payment(12, "SEK")))));
+
+        assertThat(read.get("id").toString()).isEqualTo("o-2");
+        assertThat(((GenericRecord) read.get("payment")).get("currency").toString())
+                .isEqualTo("SEK");
+    }
+
+    @Test
     void theSerializer_findsItsSchemaByContent_asItDoesByDefault() {
         String topic = registry.newSubject("refunds");
         long contentId = registry.register(topic + "-value", PAYMENT.toString(), "[]");

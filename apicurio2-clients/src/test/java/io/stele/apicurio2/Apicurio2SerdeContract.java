@@ -1,11 +1,9 @@
 package io.stele.apicurio2;
 
-import static io.stele.storage.testkit.clients.AvroRecords.ORDER_TEXT;
 import static io.stele.storage.testkit.clients.AvroRecords.PAYMENT;
 import static io.stele.storage.testkit.clients.AvroRecords.binary;
 import static io.stele.storage.testkit.clients.AvroRecords.order;
 import static io.stele.storage.testkit.clients.AvroRecords.payment;
-import static io.stele.storage.testkit.clients.AvroRecords.paymentReference;
 import static io.stele.storage.testkit.clients.ProtobufRecords.field;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -68,10 +66,7 @@ abstract class Apicurio2SerdeContract extends PackagedRegistryTest {
 
     @Test
     void aSchemaWithAReference_isResolvedThroughTheReferencedVersion() {
-        String payments = registry.newSubject("payments");
-        registry.register(payments, PAYMENT.toString(), "[]");
-        String orders = registry.newSubject("orders-value");
-        registry.register(orders, ORDER_TEXT, paymentReference(payments));
+        String orders = registry.registerOrderWithItsPayment();
 
         GenericRecord read = deserialize(
                 globalIdHeader(registry.globalIdOfLatest(orders)), binary(order("o-1", payment(99, "GBP"))));
@@ -79,6 +74,22 @@ abstract class Apicurio2SerdeContract extends PackagedRegistryTest {
         assertThat(read.get("id").toString()).isEqualTo("o-1");
         assertThat(((GenericRecord) read.get("payment")).get("currency").toString())
                 .isEqualTo("GBP");
+    }
+
+    @Test
+    void aSchemaWithAReference_isReadDereferenced_byTheDeserializerConfiguredToDereference() {
+        String orders = registry.registerOrderWithItsPayment();
+
+        // the deserializer asks for the schema with ?dereference=true and parses it without references
+        GenericRecord read = deserialize(
+                new AvroKafkaDeserializer<>(),
+                Map.of("apicurio.registry.deserializer.dereference-schema", "true"),
+                globalIdHeader(registry.globalIdOfLatest(orders)),
+                binary(order("o-2", payment(12, "SEK"))));
+
+        assertThat(read.get("id").toString()).isEqualTo("o-2");
+        assertThat(((GenericRecord) read.get("payment")).get("currency").toString())
+                .isEqualTo("SEK");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.stele.app.http;
 
 import io.stele.storage.InvalidRequestException;
 import io.vertx.core.http.HttpServerRequest;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -44,6 +45,22 @@ public final class QueryChoices {
             throw new InvalidRequestException(refusal.apply(value));
         }
         return Optional.of(value);
+    }
+
+    /**
+     * The constant of {@code type} that query parameter {@code name} names exactly, or empty when
+     * the request has none.
+     *
+     * @throws InvalidRequestException naming the parameter and the constants' names, when the value
+     *     (empty included) names none
+     */
+    public static <E extends Enum<E>> Optional<E> of(HttpServerRequest request, String name, Class<E> type) {
+        return of(request, name, names(type)).map(value -> Enum.valueOf(type, value));
+    }
+
+    /** The names of an enum's constants, in their order: the values a request may give. */
+    public static <E extends Enum<E>> List<String> names(Class<E> type) {
+        return Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
     }
 
     /**

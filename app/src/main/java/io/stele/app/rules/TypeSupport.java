@@ -2,6 +2,7 @@ package io.stele.app.rules;
 
 import io.stele.storage.ArtifactType;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -61,6 +62,27 @@ public interface TypeSupport {
      */
     default Optional<String> formerCanonical(String content, ResolvedReferences references) {
         return Optional.empty();
+    }
+
+    /**
+     * The content with every schema it references written into it, as one schema a client can use
+     * on its own (Apicurio's {@code references=DEREFERENCE}); empty (the default) for a type that
+     * has no such form here.
+     *
+     * @throws InvalidContentException when the content or a schema it references cannot be parsed
+     */
+    default Optional<String> dereferenced(String content, ResolvedReferences references) {
+        return Optional.empty();
+    }
+
+    /**
+     * The content with each reference to another document pointed at the location {@code
+     * locations} gives for the reference's name (Apicurio's {@code references=REWRITE}); as it is
+     * (the default) for a type whose references name types rather than documents' locations, as
+     * Avro's and Protobuf's do.
+     */
+    default String rewritten(String content, Map<String, String> locations) {
+        return content;
     }
 
     /** {@link #canonical(String)} of content that references other schemas. */

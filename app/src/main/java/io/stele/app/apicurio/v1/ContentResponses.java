@@ -51,14 +51,23 @@ public class ContentResponses {
     }
 
     private Response content(StoredVersion version, String ifNoneMatch) {
+        StoredContent content = servable(version);
+        return response(version, content.content().bytes(), CachedAnswer.etag(content), ifNoneMatch);
+    }
+
+    /**
+     * The content of a version that may be served, read on the calling thread, which may block.
+     *
+     * @throws NotFoundException for a DISABLED version
+     */
+    public StoredContent servable(StoredVersion version) {
         if (version.state() == VersionState.DISABLED) {
             throw NotFoundException.disabled(version);
         }
-        StoredContent content = provider.storage()
+        return provider.storage()
                 .contents()
                 .byContentId(version.contentId())
                 .orElseThrow(() -> NotFoundException.globalId(version.globalId()));
-        return response(version, content.content().bytes(), CachedAnswer.etag(content), ifNoneMatch);
     }
 
     /** Whether an If-None-Match header names the ETag (or is {@code *}). */
@@ -66,7 +75,12 @@ public class ContentResponses {
         return ifNoneMatch != null && (ifNoneMatch.contains(etag) || "*".equals(ifNoneMatch.trim()));
     }
 
-    private static Response response(StoredVersion version, byte[] body, String etag, String ifNoneMatch) {
+    /**
+     * A version's content answered with {@code body}, in its type's media type with the {@code
+     * etag} given (304 when {@code ifNoneMatch} names it), and Apicurio's headers of a DEPRECATED
+     * version.
+     */
+    public static Response response(StoredVersion version, byte[] body, String etag, String ifNoneMatch) {
         if (matches(ifNoneMatch, etag)) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }

@@ -8,6 +8,7 @@ import io.stele.app.apicurio.v2.ArtifactMetaDataV2.VersionMetaDataV2;
 import io.stele.app.apicurio.v2.V2Bodies.ArtifactContent;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.IdLookups;
+import io.stele.app.apicurio.v3.ReferencedContent;
 import io.stele.app.apicurio.v3.Registrations;
 import io.stele.app.apicurio.v3.RegistryDocument;
 import io.stele.app.artifacts.ApiConfig;
@@ -83,6 +84,9 @@ public class ArtifactV2Resource {
     ContentResponses responses;
 
     @Inject
+    DefaultGroup group;
+
+    @Inject
     V2Bodies bodies;
 
     @Inject
@@ -103,9 +107,12 @@ public class ArtifactV2Resource {
             @QueryParam("dereference") String dereference,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @Context HttpServerRequest request) {
-        IdLookups.onlyAsRegistered(request, "dereference", "false");
+        ReferencedContent.Handling handling = ReferencedContent.v2(request);
         DefaultGroup.requireDefault(groupId, artifactId);
-        return responses.latest(artifactId, ifNoneMatch);
+        return handling == ReferencedContent.Handling.PRESERVE
+                ? responses.latest(artifactId, ifNoneMatch)
+                : group.content(
+                        groupId, artifactId, DefaultGroup.v2Expression("latest"), handling, ifNoneMatch, request);
     }
 
     @Needs(Role.READ_ONLY)

@@ -1,7 +1,7 @@
 package io.stele.app.apicurio.v2;
 
 import io.smallrye.mutiny.Uni;
-import io.stele.app.apicurio.v3.IdLookups;
+import io.stele.app.apicurio.v3.ReferencedContent;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
@@ -36,7 +36,6 @@ public class IdsV2Resource extends io.stele.app.apicurio.v3.IdsResource {
             @QueryParam("dereference") String dereference,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @Context HttpServerRequest request) {
-        IdLookups.onlyAsRegistered(request, "dereference", "false");
-        return ids.byGlobalId(globalId, ifNoneMatch);
+        return ids.byGlobalId(globalId, ReferencedContent.v2(request), ifNoneMatch, request);
     }
 }

@@ -5,6 +5,7 @@ import io.stele.app.apicurio.v1.EditableMetaData;
 import io.stele.app.apicurio.v2.ArtifactMetaDataV2.VersionMetaDataV2;
 import io.stele.app.apicurio.v3.DefaultGroup;
 import io.stele.app.apicurio.v3.IdLookups.ArtifactReference;
+import io.stele.app.apicurio.v3.ReferencedContent;
 import io.stele.app.apicurio.v3.Registrations;
 import io.stele.app.apicurio.v3.RegistryDocument;
 import io.stele.app.artifacts.ArtifactService;
@@ -59,8 +60,16 @@ public class VersionsV2Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("version") String version,
-            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        return group.content(groupId, artifactId, DefaultGroup.v2Expression(version), ifNoneMatch);
+            @QueryParam("dereference") String dereference,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            @Context HttpServerRequest request) {
+        return group.content(
+                groupId,
+                artifactId,
+                DefaultGroup.v2Expression(version),
+                ReferencedContent.v2(request),
+                ifNoneMatch,
+                request);
     }
 
     @Needs(Role.READ_ONLY)

@@ -60,12 +60,22 @@ public class DefaultGroup {
     @Inject
     ApiConfig config;
 
+    @Inject
+    ReferencedContent referenced;
+
     /**
-     * The content of the version an expression names, loaded on a worker thread; 404 for a DISABLED
-     * one, and 304 when {@code ifNoneMatch} names its ETag.
+     * The content of the version an expression names, with its references handled as the request
+     * asks ({@link ReferencedContent}), loaded on a worker thread; 404 for a DISABLED one, and 304
+     * when {@code ifNoneMatch} names its ETag.
      */
-    public Uni<Response> content(String groupId, String artifactId, String expression, String ifNoneMatch) {
-        return responses.version(() -> version(groupId, artifactId, expression), ifNoneMatch);
+    public Uni<Response> content(
+            String groupId,
+            String artifactId,
+            String expression,
+            ReferencedContent.Handling handling,
+            String ifNoneMatch,
+            HttpServerRequest request) {
+        return referenced.version(() -> version(groupId, artifactId, expression), handling, ifNoneMatch, request);
     }
 
     /** What {@code describe} makes of the version an expression names, loaded on a worker thread. */

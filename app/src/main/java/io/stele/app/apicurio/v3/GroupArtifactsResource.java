@@ -21,7 +21,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -46,10 +45,6 @@ public class GroupArtifactsResource {
 
         IfArtifactExists(IfExists meaning) {
             this.meaning = meaning;
-        }
-
-        static List<String> names() {
-            return Arrays.stream(values()).map(Enum::name).toList();
         }
     }
 
@@ -94,8 +89,8 @@ public class GroupArtifactsResource {
             @QueryParam("dryRun") String dryRun,
             @Context HttpServerRequest request,
             CreateArtifact body) {
-        IfExists onExisting = QueryChoices.of(request, "ifExists", IfArtifactExists.names())
-                .map(name -> IfArtifactExists.valueOf(name).meaning)
+        IfExists onExisting = QueryChoices.of(request, "ifExists", IfArtifactExists.class)
+                .map(choice -> choice.meaning)
                 .orElse(IfExists.FAIL);
         QueryChoices.flag(request, "canonical", false); // content is always compared by its canonical form
         Registrations.refuseDryRun(request);

@@ -3,7 +3,6 @@ package io.stele.app.apicurio.v3;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.stele.app.apicurio.v1.ContentResponses;
 import io.stele.app.http.QueryChoices;
 import io.stele.app.http.WholeNumbers;
 import io.stele.app.storage.StorageProvider;
@@ -19,7 +18,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -38,19 +36,14 @@ public class IdLookups {
      */
     public enum ReferenceType {
         OUTBOUND,
-        INBOUND;
-
-        /** The names, as a request gives them. */
-        public static List<String> names() {
-            return Arrays.stream(values()).map(Enum::name).toList();
-        }
+        INBOUND
     }
 
     @Inject
     StorageProvider provider;
 
     @Inject
-    ContentResponses responses;
+    ReferencedContent referenced;
 
     @Inject
     ContentHashes hashes;
@@ -71,11 +64,13 @@ public class IdLookups {
     }
 
     /**
-     * The content of the version with this globalId, in its type's media type; 404 for a DISABLED
-     * one, and 304 when {@code ifNoneMatch} names its ETag.
+     * The content of the version with this globalId, in its type's media type, with its references
+     * handled as asked ({@link ReferencedContent}); 404 for a DISABLED one, and 304 when {@code
+     * ifNoneMatch} names its ETag.
      */
-    public Uni<Response> byGlobalId(String globalId, String ifNoneMatch) {
-        return responses.version(() -> version(globalId), ifNoneMatch);
+    public Uni<Response> byGlobalId(
+            String globalId, ReferencedContent.Handling handling, String ifNoneMatch, HttpServerRequest request) {
+        return referenced.version(() -> version(globalId), handling, ifNoneMatch, request);
     }
 
     /** The references of the version with this globalId, in the direction the request asks. */
@@ -92,9 +87,8 @@ public class IdLookups {
      * @throws InvalidRequestException when {@code refType} is neither
      */
     public Uni<List<ArtifactReference>> referencesOf(Supplier<StoredVersion> version, HttpServerRequest request) {
-        ReferenceType type = QueryChoices.of(request, "refType", ReferenceType.names())
-                .map(ReferenceType::valueOf)
-                .orElse(ReferenceType.OUTBOUND);
+        ReferenceType type =
+                QueryChoices.of(request, "refType", ReferenceType.class).orElse(ReferenceType.OUTBOUND);
         return blocking(() -> type == ReferenceType.INBOUND ? inbound(version.get()) : references(version.get()));
     }
 

@@ -21,9 +21,10 @@ import java.util.List;
 
 /**
  * {@code /apis/registry/v3/ids}: what Apicurio Registry 3.x's deserializers ask for each id they
- * meet. References are served as stored ({@code references=PRESERVE}, Apicurio's default); a
- * request to dereference or rewrite them is refused with 400, as docs/apicurio-v2-v3.md says. The
- * v2 API's resource is this one at its own path, with the v2 API's query parameters.
+ * meet. A version's content is served with its references as {@code references} asks ({@link
+ * ReferencedContent}); content by its id or hash is served as stored ({@code references=PRESERVE},
+ * Apicurio's default). The v2 API's resource is this one at its own path, with the v2 API's query
+ * parameters.
  */
 @Path(Api.REGISTRY_V3_PATH + "/ids")
 public class IdsResource {
@@ -40,8 +41,7 @@ public class IdsResource {
             @QueryParam("references") String references,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @Context HttpServerRequest request) {
-        preserved(request);
-        return ids.byGlobalId(globalId, ifNoneMatch);
+        return ids.byGlobalId(globalId, ReferencedContent.v3(request), ifNoneMatch, request);
     }
 
     @Needs(Role.READ_ONLY)

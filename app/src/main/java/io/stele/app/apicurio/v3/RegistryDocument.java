@@ -1,13 +1,12 @@
 package io.stele.app.apicurio.v3;
 
 import io.stele.app.artifacts.IfExists;
+import io.stele.app.http.QueryChoices;
 import io.stele.app.security.Operation.Api;
 import io.stele.storage.ArtifactType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -57,11 +56,13 @@ public final class RegistryDocument {
             if (!v3 && !path.startsWith(Api.REGISTRY_V2_PATH + "/")) {
                 return;
             }
-            item.getOperations().forEach((method, operation) -> describe(operation, v3));
+            // content by its id is served as registered only; a version's content in every form
+            boolean asRegistered = path.contains("/ids/contentIds/");
+            item.getOperations().forEach((method, operation) -> describe(operation, v3, asRegistered));
         });
     }
 
-    private static void describe(Operation operation, boolean v3) {
+    private static void describe(Operation operation, boolean v3, boolean asRegistered) {
         for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
             switch (p.getName()) {
                 case "globalId", "contentId" ->
@@ -75,27 +76,27 @@ public final class RegistryDocument {
                     p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
                             .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
                 case "refType" ->
-                    p.setSchema(string().enumeration(new ArrayList<>(IdLookups.ReferenceType.names()))
+                    p.setSchema(string().enumeration(new ArrayList<>(QueryChoices.names(IdLookups.ReferenceType.class)))
                             .defaultValue(IdLookups.ReferenceType.OUTBOUND.name()));
                 case "references" ->
-                    p.setSchema(string().enumeration(List.of("PRESERVE")).defaultValue("PRESERVE"));
+                    p.setSchema(string().enumeration(new ArrayList<>(
+                                    asRegistered
+                                            ? List.of(ReferencedContent.Handling.PRESERVE.name())
+                                            : QueryChoices.names(ReferencedContent.Handling.class)))
+                            .defaultValue(ReferencedContent.Handling.PRESERVE.name()));
                 case "dereference", "dryRun", "canonical" ->
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.BOOLEAN))
-                            .enumeration(p.getName().equals("canonical") ? List.of(true, false) : List.of(false))
+                            .enumeration(p.getName().equals("dryRun") ? List.of(false) : List.of(true, false))
                             .defaultValue(false));
                 case "ifExists" ->
                     p.setSchema(string().enumeration(new ArrayList<>(
                                     v3
-                                            ? GroupArtifactsResource.IfArtifactExists.names()
-                                            : Arrays.stream(IfExists.values())
-                                                    .map(Enum::name)
-                                                    .toList()))
+                                            ? QueryChoices.names(GroupArtifactsResource.IfArtifactExists.class)
+                                            : QueryChoices.names(IfExists.class)))
                             .defaultValue("FAIL"));
                 case "artifactType", "X-Registry-ArtifactType" ->
-                    p.setSchema(string().enumeration(Arrays.stream(ArtifactType.values())
-                            .map(ArtifactType::name)
-                            .collect(Collectors.toList())));
+                    p.setSchema(string().enumeration(new ArrayList<>(QueryChoices.names(ArtifactType.class))));
                 case "artifactId" -> p.setRequired(true);
                 default -> {}
             }
@@ -103,7 +104,7 @@ public final class RegistryDocument {
         APIResponse ok = operation.getResponses().getAPIResponse("200");
         if (ok != null && (ok.getContent() == null || ok.getContent().hasMediaType("*/*"))) {
             // the content as registered, in its type's media type: any bytes, described by no schema
-            ok.description("The content, as registered.")
+            ok.description("The content: as registered, or with its references handled as asked.")
                     .content(OASFactory.createContent().addMediaType("*/*", OASFactory.createMediaType()));
         }
         String ref = "#/components/schemas/" + (v3 ? PROBLEM_DETAILS : V2_ERROR);

@@ -66,8 +66,8 @@ public class VersionsResource {
             @QueryParam("references") String references,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @Context HttpServerRequest request) {
-        IdLookups.onlyAsRegistered(request, "references", "PRESERVE");
-        return group.content(groupId, artifactId, versionExpression, ifNoneMatch);
+        return group.content(
+                groupId, artifactId, versionExpression, ReferencedContent.v3(request), ifNoneMatch, request);
     }
 
     @Needs(Role.READ_ONLY)

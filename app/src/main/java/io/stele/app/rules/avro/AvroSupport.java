@@ -75,6 +75,15 @@ public final class AvroSupport implements TypeSupport {
         }
     }
 
+    /**
+     * The schema as Avro writes it once parsed: each named type it takes from a reference written
+     * out where it is first used, as Apicurio dereferences Avro.
+     */
+    @Override
+    public Optional<String> dereferenced(String content, ResolvedReferences references) {
+        return Optional.of(parse(content, references, false).toString());
+    }
+
     @Override
     public Optional<String> formerCanonical(String content, ResolvedReferences references) {
         try {

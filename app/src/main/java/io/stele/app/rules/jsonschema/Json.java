@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ParserMessages;
@@ -20,6 +21,13 @@ final class Json {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
+    /** As {@link #MAPPER}, with decimals kept as written ({@code 1.50} stays {@code 1.50}). */
+    private static final ObjectMapper AS_WRITTEN = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
+
     /** Numbers equal by value ({@code 1} and {@code 1.0}), everything else by {@link Object#equals}. */
     private static final Comparator<JsonNode> BY_VALUE =
             (a, b) -> a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1;
@@ -32,9 +40,18 @@ final class Json {
      * @throws InvalidContentException naming the line and column of a syntax error
      */
     static JsonNode parseSchema(String content) {
+        return parseSchema(MAPPER, content);
+    }
+
+    /** As {@link #parseSchema(String)}, every number kept as written, for a schema written out again. */
+    static JsonNode parseSchemaAsWritten(String content) {
+        return parseSchema(AS_WRITTEN, content);
+    }
+
+    private static JsonNode parseSchema(ObjectMapper mapper, String content) {
         JsonNode node;
         try {
-            node = MAPPER.readTree(content);
+            node = mapper.readTree(content);
         } catch (JsonProcessingException e) {
             throw new InvalidContentException(
                     "Invalid JSON Schema: the content is not JSON: " + ParserMessages.json(e), e);
@@ -47,6 +64,15 @@ final class Json {
                     + node.getNodeType().name().toLowerCase(Locale.ROOT) + ".");
         }
         return node;
+    }
+
+    /** The JSON as it is, without whitespace. */
+    static String write(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("A parsed JSON tree could not be written", e);
+        }
     }
 
     /** The JSON with object keys sorted, recursively, and no whitespace. */

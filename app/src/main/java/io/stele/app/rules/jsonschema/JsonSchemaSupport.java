@@ -1,6 +1,7 @@
 package io.stele.app.rules.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.stele.app.rules.Incompatibility;
 import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ResolvedReferences;
@@ -8,6 +9,8 @@ import io.stele.app.rules.TypeSupport;
 import io.stele.app.rules.Validity;
 import io.stele.storage.ArtifactType;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * JSON Schema ({@link ArtifactType#JSON}).
@@ -116,6 +119,37 @@ public class JsonSchemaSupport implements TypeSupport {
                         + " names a document that none of its references names.");
             }
         }
+    }
+
+    /**
+     * Each {@code $ref} to a document that one of the references names (as for {@link
+     * #requireNamedReferences}) pointed at that reference's location, its fragment kept, and the
+     * JSON written without whitespace, as Apicurio rewrites it. Content that is not a schema is
+     * returned as it is.
+     */
+    @Override
+    public String rewritten(String content, Map<String, String> locations) {
+        JsonNode schema;
+        try {
+            schema = Json.parseSchemaAsWritten(content);
+        } catch (InvalidContentException e) {
+            return content;
+        }
+        for (SchemaRefs.Ref ref : SchemaRefs.all(schema)) {
+            int hash = ref.value().indexOf('#');
+            String document = hash < 0 ? ref.value() : ref.value().substring(0, hash);
+            Optional<String> name =
+                    ref.local() ? Optional.empty() : ReferencedDocuments.name(locations.keySet(), document, schema);
+            if (name.isPresent()) {
+                String holder = ref.at().substring(0, ref.at().length() - "/$ref".length());
+                ((ObjectNode) schema.at(holder))
+                        .put(
+                                "$ref",
+                                locations.get(name.get())
+                                        + (hash < 0 ? "" : ref.value().substring(hash)));
+            }
+        }
+        return Json.write(schema);
     }
 
     @Override

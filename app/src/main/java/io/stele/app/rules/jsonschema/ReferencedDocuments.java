@@ -5,6 +5,7 @@ import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The documents a schema references besides its own: the schemas its references give, by name,
@@ -24,7 +25,15 @@ final class ReferencedDocuments {
 
     /** The reference name a document name in a {@code $ref} stands for, if any. */
     Optional<String> name(String document, JsonNode from) {
-        if (texts.containsKey(document)) {
+        return name(texts.keySet(), document, from);
+    }
+
+    /**
+     * Which of {@code names} a document name in a {@code $ref} stands for: itself, or itself
+     * resolved against the {@code $id} of {@code from}, the document the {@code $ref} is in.
+     */
+    static Optional<String> name(Set<String> names, String document, JsonNode from) {
+        if (names.contains(document)) {
             return Optional.of(document);
         }
         String base = from.path("$id").asText(from.path("id").asText(""));
@@ -33,7 +42,7 @@ final class ReferencedDocuments {
         }
         try {
             String resolved = URI.create(base).resolve(document).toString();
-            return texts.containsKey(resolved) ? Optional.of(resolved) : Optional.empty();
+            return names.contains(resolved) ? Optional.of(resolved) : Optional.empty();
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

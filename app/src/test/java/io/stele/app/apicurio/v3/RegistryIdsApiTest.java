@@ -203,16 +203,26 @@ class RegistryIdsApiTest {
     }
 
     @Test
-    void dereferencing_isRefusedWithA400_thatSaysWhatIsServed() {
+    void contentWithoutReferences_askedDereferenced_isServedAsRegistered_andAValueNotTakenIsA400() {
         Ids payment = registerV1("ids-deref-" + UUID.randomUUID(), PAYMENT);
+        Response registered = given().get(V3 + "/globalIds/" + payment.globalId());
 
         Response v3 = given().get(V3 + "/globalIds/" + payment.globalId() + "?references=DEREFERENCE");
         Response v2 = given().get(V2 + "/globalIds/" + payment.globalId() + "?dereference=true");
 
-        assertThat(v3.statusCode()).isEqualTo(400);
-        assertThat(v3.jsonPath().getString("title")).contains("PRESERVE");
-        assertThat(v2.statusCode()).isEqualTo(400);
-        assertThat(v2.jsonPath().getString("message")).contains("as registered");
+        for (Response answer : List.of(v3, v2)) {
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.asString()).isEqualTo(registered.asString());
+            assertThat(answer.header("ETag")).isEqualTo(registered.header("ETag"));
+        }
+        assertThat(given().get(V2 + "/globalIds/" + payment.globalId() + "?dereference=yes")
+                        .jsonPath()
+                        .getString("message"))
+                .contains("dereference must be one of true, false");
+        assertThat(given().get(V3 + "/contentIds/" + payment.contentId() + "?references=DEREFERENCE")
+                        .statusCode())
+                .as("content by its id is served as registered only")
+                .isEqualTo(400);
         assertThat(given().get(V3 + "/contentIds/" + payment.contentId() + "?references=")
                         .statusCode())
                 .as("an empty value is no value the API takes")

@@ -1,5 +1,6 @@
 package io.stele.storage.testkit.backends;
 
+import io.stele.storage.testkit.clients.AvroRecords;
 import io.stele.testservers.RegistryProcess;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -88,6 +89,20 @@ public final class PackagedRegistry implements AutoCloseable {
                     "Registering " + subject + " answered " + answer.statusCode() + ": " + answer.body());
         }
         return Long.parseLong(answer.body().replaceAll("\\D+", ""));
+    }
+
+    /**
+     * Registers {@link AvroRecords#PAYMENT} and {@link AvroRecords#ORDER_TEXT}, which references it,
+     * each as version 1 of a subject of its own, through the Confluent API.
+     *
+     * @return the order's subject
+     */
+    public String registerOrderWithItsPayment() {
+        String payments = newSubject("payments");
+        register(payments, AvroRecords.PAYMENT.toString(), "[]");
+        String orders = newSubject("orders-value");
+        register(orders, AvroRecords.ORDER_TEXT, AvroRecords.paymentReference(payments));
+        return orders;
     }
 
     /** The globalId of a subject's latest version, as the v3 API gives it. */
