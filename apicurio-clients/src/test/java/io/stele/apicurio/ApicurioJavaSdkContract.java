@@ -265,6 +265,17 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
                         .isEqualTo(409));
         assertThat(second.getVersion()).isEqualTo("2");
+        VersionMetaData tried = artifact.versions()
+                .post(
+                        version(MONEY.replace("}]}", "},{\"name\":\"note\",\"type\":\"string\",\"default\":\"\"}]}")),
+                        config -> config.queryParameters.dryRun = true);
+        assertThat(tried.getVersion()).as("the version a dry run would add").isEqualTo("3");
+        assertThat(tried.getGlobalId()).isZero();
+        assertThatThrownBy(() -> artifact.versions()
+                        .post(version(MONEY.replace("long", "string")), config -> config.queryParameters.dryRun = true))
+                .as("a dry run of a version that breaks the artifact's rule")
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
+                        .isEqualTo(409));
         VersionSearchResults versions = artifact.versions().get();
         assertThat(versions.getCount()).isEqualTo(2);
         assertThat(versions.getVersions())

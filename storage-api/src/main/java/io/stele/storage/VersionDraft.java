@@ -1,5 +1,6 @@
 package io.stele.storage;
 
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -34,6 +35,25 @@ public record VersionDraft(
         if (canonicalHash.length() != 64) {
             throw new IllegalArgumentException("canonicalHash must be 64 hex characters");
         }
+    }
+
+    /**
+     * The version this draft makes: {@link VersionState#ENABLED}, created and last modified {@code
+     * now} by the draft's creator.
+     */
+    public StoredVersion asVersion(int number, long globalId, long contentId, Instant now) {
+        return new StoredVersion(
+                artifactId,
+                number,
+                globalId,
+                contentId,
+                type,
+                VersionState.ENABLED,
+                meta,
+                createdBy,
+                now,
+                createdBy,
+                now);
     }
 
     /** A draft whose canonical form is its content as it is. */

@@ -108,8 +108,7 @@ public class ArtifactService {
         String artifactId = requestedId.filter(id -> !id.isBlank()).orElseGet(() -> UUID.randomUUID()
                 .toString());
         Content content = checkedContent(upload);
-        ArtifactType type =
-                types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
+        ArtifactType type = typeOfNew(content, upload);
         try {
             rules.checkValidity(Optional.of(artifactId), type, content);
         } catch (InvalidContentException | RuleViolationException invalid) {
@@ -234,9 +233,21 @@ public class ArtifactService {
                 .importVersion(new ImportedVersion(draft(artifactId, type, content, upload.meta()), contentId, number));
     }
 
-    /** Runs the rules on a would-be new version, storing nothing. */
-    public void testVersion(String artifactId, Upload upload) {
-        checkedVersion(artifactId, upload);
+    /** Runs the rules on a would-be new version, storing nothing: the version it would add. */
+    public VersionDraft testVersion(String artifactId, Upload upload) {
+        return checkedVersion(artifactId, upload);
+    }
+
+    /** Runs the rules on a would-be new artifact, storing nothing: its first version. */
+    public VersionDraft testArtifact(String artifactId, Upload upload) {
+        Content content = checkedContent(upload);
+        ArtifactType type = typeOfNew(content, upload);
+        rules.checkValidity(Optional.of(artifactId), type, content);
+        return draft(artifactId, type, content, upload.meta());
+    }
+
+    private ArtifactType typeOfNew(Content content, Upload upload) {
+        return types.type(content, upload.typeHeader().map(ArtifactTypes::parseType), upload.contentType());
     }
 
     private VersionDraft checkedVersion(String artifactId, Upload upload) {

@@ -52,18 +52,7 @@ final class VersionWrites {
 
     /** The entry of a new, enabled version made from a draft. */
     static VersionEntry entry(VersionDraft draft, int number, long globalId, long contentId, Instant now) {
-        StoredVersion version = new StoredVersion(
-                draft.artifactId(),
-                number,
-                globalId,
-                contentId,
-                draft.type(),
-                VersionState.ENABLED,
-                draft.meta(),
-                draft.createdBy(),
-                now,
-                draft.createdBy(),
-                now);
+        StoredVersion version = draft.asVersion(number, globalId, contentId, now);
         return Entries.entry(version, draft.canonicalHash(), draft.content().references());
     }
 

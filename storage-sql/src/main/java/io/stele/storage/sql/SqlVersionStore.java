@@ -121,18 +121,7 @@ final class SqlVersionStore implements VersionStore {
                                 throw new SQLException(
                                         "The same content was stored concurrently", Jdbc.SERIALIZATION_FAILURE);
                             }
-                            StoredVersion added = new StoredVersion(
-                                    draft.artifactId(),
-                                    taken.version(),
-                                    globalId,
-                                    rs.getLong(6),
-                                    draft.type(),
-                                    VersionState.ENABLED,
-                                    meta,
-                                    draft.createdBy(),
-                                    now,
-                                    draft.createdBy(),
-                                    now);
+                            StoredVersion added = draft.asVersion(taken.version(), globalId, rs.getLong(6), now);
                             return new StoredArtifact(draft.artifactId(), taken.createdBy(), taken.createdOn(), added);
                         },
                         meta.name().orElse(null),

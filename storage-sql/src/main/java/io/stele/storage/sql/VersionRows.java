@@ -150,18 +150,7 @@ final class VersionRows {
                         timestamp(now),
                         draft.canonicalHash())
                 .orElseThrow(() -> new SQLException("no version row was inserted"));
-        return new StoredVersion(
-                draft.artifactId(),
-                version,
-                globalId,
-                contentId,
-                draft.type(),
-                VersionState.ENABLED,
-                meta,
-                draft.createdBy(),
-                now,
-                draft.createdBy(),
-                now);
+        return draft.asVersion(version, globalId, contentId, now);
     }
 
     /**

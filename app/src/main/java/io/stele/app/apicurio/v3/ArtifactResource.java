@@ -58,6 +58,9 @@ public class ArtifactResource {
     ArtifactService artifacts;
 
     @Inject
+    DryRuns dryRuns;
+
+    @Inject
     Registrations registrations;
 
     @Inject
@@ -135,11 +138,14 @@ public class ArtifactResource {
             @QueryParam("dryRun") String dryRun,
             @Context HttpServerRequest request,
             CreateVersion body) {
-        Registrations.refuseDryRun(request);
+        boolean dry = DryRuns.asked(request);
         if (body == null) {
             throw new InvalidRequestException("The request body must be the version to create, with its content.");
         }
-        Written written = registrations.addVersion(groupId, artifactId, body.sent(Optional.empty(), null, null, null));
+        Registrations.Sent sent = body.sent(Optional.empty(), null, null, null);
+        Written written = dry
+                ? dryRuns.addVersion(groupId, artifactId, sent)
+                : registrations.addVersion(groupId, artifactId, sent);
         return VersionMetaData.of(written.version());
     }
 

@@ -52,6 +52,9 @@ public class GroupArtifactsResource {
     Registrations registrations;
 
     @Inject
+    DryRuns dryRuns;
+
+    @Inject
     DefaultGroup group;
 
     /** Apicurio v3 {@code ArtifactSearchResults}: how many artifacts were found, and those on this page. */
@@ -93,14 +96,17 @@ public class GroupArtifactsResource {
                 .map(choice -> choice.meaning)
                 .orElse(IfExists.FAIL);
         QueryChoices.flag(request, "canonical", false); // content is always compared by its canonical form
-        Registrations.refuseDryRun(request);
+        boolean dry = DryRuns.asked(request);
         if (body == null || body.firstVersion() == null) {
             throw new InvalidRequestException(
                     "The artifact needs a firstVersion with its content: an artifact without versions is not kept.");
         }
         Sent sent = body.firstVersion()
                 .sent(Optional.ofNullable(body.artifactType()), body.name(), body.description(), body.labels());
+        Optional<String> artifactId = Optional.ofNullable(body.artifactId());
         return CreateArtifactResponse.of(
-                registrations.create(groupId, Optional.ofNullable(body.artifactId()), sent, onExisting));
+                dry
+                        ? dryRuns.create(groupId, artifactId, sent, onExisting)
+                        : registrations.create(groupId, artifactId, sent, onExisting));
     }
 }

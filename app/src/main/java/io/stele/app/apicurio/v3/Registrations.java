@@ -7,7 +7,6 @@ import io.stele.app.artifacts.ArtifactService.Upload;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.app.artifacts.IfExists;
 import io.stele.app.http.NotEnabledException;
-import io.stele.app.http.QueryChoices;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.EditableMeta;
 import io.stele.storage.InvalidRequestException;
@@ -132,19 +131,20 @@ public class Registrations {
     }
 
     /**
-     * Refuses {@code dryRun=true}: a write is made or refused, never tried.
+     * Refuses {@code dryRun=true} on a change of state, which is made or refused, never tried.
      *
      * @throws InvalidRequestException when the request asks for a dry run, or {@code dryRun} is
      *     neither true nor false
      */
     public static void refuseDryRun(HttpServerRequest request) {
-        if (QueryChoices.flag(request, "dryRun", false)) {
-            throw new InvalidRequestException("dryRun=true is not served: test a version with the v1 API's"
-                    + " PUT /api/artifacts/{artifactId}/test.");
+        if (DryRuns.asked(request)) {
+            throw new InvalidRequestException(
+                    "dryRun=true is not served on a change of state: the state is set, or refused.");
         }
     }
 
-    private Upload upload(Sent sent) {
+    /** The upload a version's content as sent makes, refused when empty. */
+    Upload upload(Sent sent) {
         if (sent.content() == null || sent.content().isEmpty()) {
             throw new InvalidRequestException("The version's content is empty.");
         }

@@ -58,11 +58,13 @@ public final class RegistryDocument {
             }
             // content by its id is served as registered only; a version's content in every form
             boolean asRegistered = path.contains("/ids/contentIds/");
-            item.getOperations().forEach((method, operation) -> describe(operation, v3, asRegistered));
+            // a change of state is made or refused; creating an artifact or a version can be tried
+            boolean triable = !path.endsWith("/state");
+            item.getOperations().forEach((method, operation) -> describe(operation, v3, asRegistered, triable));
         });
     }
 
-    private static void describe(Operation operation, boolean v3, boolean asRegistered) {
+    private static void describe(Operation operation, boolean v3, boolean asRegistered, boolean triable) {
         for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
             switch (p.getName()) {
                 case "globalId", "contentId" ->
@@ -87,7 +89,8 @@ public final class RegistryDocument {
                 case "dereference", "dryRun", "canonical" ->
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.BOOLEAN))
-                            .enumeration(p.getName().equals("dryRun") ? List.of(false) : List.of(true, false))
+                            .enumeration(
+                                    p.getName().equals("dryRun") && !triable ? List.of(false) : List.of(true, false))
                             .defaultValue(false));
                 case "ifExists" ->
                     p.setSchema(string().enumeration(new ArrayList<>(

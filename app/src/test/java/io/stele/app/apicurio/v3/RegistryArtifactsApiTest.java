@@ -102,10 +102,10 @@ public class RegistryArtifactsApiTest {
             assertThat(refused.jsonPath().getString("detail")).doesNotContain("io.stele", "Exception");
         }
         Response dryRun = given().contentType(ContentType.JSON)
-                .queryParam("dryRun", "true")
+                .queryParam("dryRun", "TRUE")
                 .body(version(schema(1)))
                 .post(ARTIFACTS + artifactId + "/versions");
-        assertThat(dryRun.statusCode()).isEqualTo(400);
+        assertThat(dryRun.statusCode()).as("dryRun is true or false").isEqualTo(400);
         assertThat(v1Versions(artifactId)).containsExactly(1);
     }
 

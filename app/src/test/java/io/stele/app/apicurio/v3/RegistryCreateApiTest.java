@@ -179,7 +179,15 @@ class RegistryCreateApiTest {
 
     @ParameterizedTest
     @ValueSource(
-            strings = {"ifExists=", "ifExists=UPDATE", "ifExists=fail", "canonical=", "canonical=yes", "dryRun=true"})
+            strings = {
+                "ifExists=",
+                "ifExists=UPDATE",
+                "ifExists=fail",
+                "canonical=",
+                "canonical=yes",
+                "dryRun=",
+                "dryRun=1"
+            })
     void queryParametersNotOffered_areRefused_andWriteNothing(String query) {
         String artifactId = "query-" + UUID.randomUUID();
 
