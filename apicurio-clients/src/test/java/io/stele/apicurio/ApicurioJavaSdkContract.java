@@ -9,6 +9,7 @@ import io.apicurio.registry.client.common.RegistryClientOptions;
 import io.apicurio.registry.rest.client.RegistryClient;
 import io.apicurio.registry.rest.client.groups.item.artifacts.ArtifactsRequestBuilder;
 import io.apicurio.registry.rest.client.models.ArtifactReference;
+import io.apicurio.registry.rest.client.models.ArtifactSearchResults;
 import io.apicurio.registry.rest.client.models.CreateArtifact;
 import io.apicurio.registry.rest.client.models.CreateArtifactResponse;
 import io.apicurio.registry.rest.client.models.CreateRule;
@@ -185,6 +186,14 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
         assertThat(found.getCount()).isEqualTo(1);
         assertThat(found.getVersions().get(0).getGlobalId())
                 .isEqualTo(money.getVersion().getGlobalId());
+        ArtifactSearchResults searched = client.search().artifacts().get(config -> {
+            config.queryParameters.globalId = money.getVersion().getGlobalId();
+            config.queryParameters.artifactType = "AVRO";
+        });
+        assertThat(searched.getCount()).isEqualTo(1);
+        assertThat(searched.getArtifacts())
+                .extracting(SearchedArtifact::getArtifactId)
+                .containsExactly(moneyId);
     }
 
     @Test

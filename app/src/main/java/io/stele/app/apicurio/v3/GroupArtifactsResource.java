@@ -58,10 +58,15 @@ public class GroupArtifactsResource {
     DefaultGroup group;
 
     /** Apicurio v3 {@code ArtifactSearchResults}: how many artifacts were found, and those on this page. */
-    public record ArtifactSearchResults(int count, List<ArtifactMetaData> artifacts) {}
+    public record ArtifactSearchResults(int count, List<ArtifactMetaData> artifacts) {
 
-    /** The orders of Apicurio's {@code ArtifactSortBy} served: by name, an artifact without one by its id. */
-    private static final List<String> ARTIFACT_ORDERS = List.of("name", "groupId");
+        /** A page of artifacts, each named by its latest version. */
+        static ArtifactSearchResults of(Page<StoredArtifact> found) {
+            return new ArtifactSearchResults(
+                    (int) found.total(),
+                    found.items().stream().map(ArtifactMetaData::of).toList());
+        }
+    }
 
     @Needs(Role.READ_ONLY)
     @GET
@@ -73,10 +78,7 @@ public class GroupArtifactsResource {
             @QueryParam("order") String order,
             @QueryParam("orderby") String orderby,
             @Context HttpServerRequest request) {
-        Page<StoredArtifact> found = group.artifacts(groupId, request, ARTIFACT_ORDERS);
-        return new ArtifactSearchResults(
-                (int) found.total(),
-                found.items().stream().map(ArtifactMetaData::of).toList());
+        return ArtifactSearchResults.of(group.artifacts(groupId, request, ArtifactSearch.ORDERS));
     }
 
     @Needs(Role.DEVELOPER)

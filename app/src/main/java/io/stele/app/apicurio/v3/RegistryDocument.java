@@ -60,11 +60,15 @@ public final class RegistryDocument {
             boolean asRegistered = path.contains("/ids/contentIds/");
             // a change of state is made or refused; creating an artifact or a version can be tried
             boolean triable = !path.endsWith("/state");
-            item.getOperations().forEach((method, operation) -> describe(operation, v3, asRegistered, triable));
+            // the search of artifacts takes an artifactId as a filter; that of versions needs one
+            boolean artifactIdRequired = !path.endsWith("/search/artifacts");
+            item.getOperations()
+                    .forEach((method, operation) -> describe(operation, v3, asRegistered, triable, artifactIdRequired));
         });
     }
 
-    private static void describe(Operation operation, boolean v3, boolean asRegistered, boolean triable) {
+    private static void describe(
+            Operation operation, boolean v3, boolean asRegistered, boolean triable, boolean artifactIdRequired) {
         for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
             switch (p.getName()) {
                 case "globalId", "contentId" ->
@@ -100,7 +104,7 @@ public final class RegistryDocument {
                             .defaultValue("FAIL"));
                 case "artifactType", "X-Registry-ArtifactType" ->
                     p.setSchema(string().enumeration(new ArrayList<>(QueryChoices.names(ArtifactType.class))));
-                case "artifactId" -> p.setRequired(true);
+                case "artifactId" -> p.setRequired(artifactIdRequired || p.getIn() == Parameter.In.PATH);
                 default -> {}
             }
         }

@@ -14,24 +14,29 @@ import io.stele.storage.NotFoundException;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
- * {@code POST /apis/registry/v3/search/versions}: the versions of an artifact whose content means
- * the same as the body, which Apicurio 3.x's serializers ask for a schema they do not register. The
- * highest such version is found, as by the v1 API's lookup; the content is always compared by its
- * canonical form, whatever {@code canonical} says, as docs/apicurio-v2-v3.md explains.
+ * {@code /apis/registry/v3/search}: artifacts by the filters {@link ArtifactSearch} serves, and the
+ * versions of an artifact whose content means the same as the body, which Apicurio 3.x's
+ * serializers ask for a schema they do not register. The highest such version is found, as by the
+ * v1 API's lookup; the content is always compared by its canonical form, whatever {@code
+ * canonical} says, as docs/apicurio-v2-v3.md explains.
  */
-@Path(Api.REGISTRY_V3_PATH + "/search/versions")
+@Path(Api.REGISTRY_V3_PATH + "/search")
 public class SearchResource {
+
+    @Inject
+    ArtifactSearch search;
 
     @Inject
     DefaultGroup group;
@@ -40,7 +45,29 @@ public class SearchResource {
     ArtifactService artifacts;
 
     @Needs(Role.READ_ONLY)
+    @GET
+    @Path("artifacts")
+    @Produces(MediaType.APPLICATION_JSON)
+    public GroupArtifactsResource.ArtifactSearchResults searchArtifacts(
+            @Parameter(hidden = true) @QueryParam("name") String name,
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit,
+            @QueryParam("order") String order,
+            @QueryParam("orderby") String orderby,
+            @Parameter(hidden = true) @QueryParam("labels") List<String> labels,
+            @QueryParam("description") String description,
+            @QueryParam("groupId") String groupId,
+            @QueryParam("globalId") String globalId,
+            @QueryParam("contentId") String contentId,
+            @QueryParam("artifactId") String artifactId,
+            @QueryParam("artifactType") String artifactType,
+            @Context HttpServerRequest request) {
+        return GroupArtifactsResource.ArtifactSearchResults.of(search.search(request));
+    }
+
+    @Needs(Role.READ_ONLY)
     @POST
+    @Path("versions")
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<VersionMetaData.SearchResults> searchVersionsByContent(
@@ -55,11 +82,7 @@ public class SearchResource {
                     "Searching versions by content needs an artifactId: the versions of one artifact are searched.");
         }
         QueryChoices.flag(request, "canonical", false); // content is always compared by its canonical form
-        Optional<ArtifactType> declared = QueryChoices.of(
-                        request,
-                        "artifactType",
-                        Arrays.stream(ArtifactType.values()).map(Enum::name).toList())
-                .map(ArtifactType::valueOf);
+        Optional<ArtifactType> declared = QueryChoices.of(request, "artifactType", ArtifactType.class);
         return Uni.createFrom()
                 .item(() -> {
                     try {

@@ -1,0 +1,150 @@
+package io.stele.app.apicurio.v3;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * v3's {@code GET /search/artifacts}: the filters served, together, ordered and paged; the filters
+ * not served yet and bad values refused with 400 in Apicurio's body.
+ */
+@QuarkusTest
+class RegistrySearchArtifactsApiTest {
+
+    private static final String SEARCH = "/apis/registry/v3/search/artifacts";
+
+    /** Creates an artifact through v3: its first version's globalId and contentId. */
+    private static Response create(String artifactId, String type, String content, String description) {
+        Response created = given().contentType(ContentType.JSON)
+                .body(Map.of(
+                        "artifactId",
+                        artifactId,
+                        "artifactType",
+                        type,
+                        "firstVersion",
+                        Map.of(
+                                "description",
+                                description,
+                                "content",
+                                Map.of("content", content, "contentType", "application/json"))))
+                .post("/apis/registry/v3/groups/default/artifacts");
+        assertThat(created.statusCode()).as(created.asString()).isEqualTo(200);
+        return created;
+    }
+
+    private static List<String> found(Response search) {
+        assertThat(search.statusCode()).as(search.asString()).isEqualTo(200);
+        return search.jsonPath().getList("artifacts.artifactId", String.class);
+    }
+
+    @Test
+    void filters_keepWhatEachNames_allOfThemTogether() {
+        String tag = UUID.randomUUID().toString();
+        String avro = "search-a-" + tag;
+        String json = "search-j-" + tag;
+        Response a = create(
+                avro,
+                "AVRO",
+                "{\"type\":\"record\",\"name\":\"S" + tag.replace("-", "") + "\",\"fields\":[]}",
+                "Orders of tenant " + tag);
+        create(json, "JSON", "{\"type\": \"object\", \"title\": \"" + tag + "\"}", "ORDERS OF TENANT " + tag);
+        long globalId = a.jsonPath().getLong("version.globalId");
+        long contentId = a.jsonPath().getLong("version.contentId");
+
+        assertThat(found(given().queryParam("description", "orders of tenant " + tag)
+                        .get(SEARCH)))
+                .as("description, in any case")
+                .containsExactlyInAnyOrder(avro, json);
+        assertThat(found(given().queryParam("description", tag)
+                        .queryParam("artifactType", "JSON")
+                        .get(SEARCH)))
+                .containsExactly(json);
+        assertThat(found(given().queryParam("artifactId", avro).get(SEARCH))).containsExactly(avro);
+        assertThat(found(given().queryParam("globalId", globalId).get(SEARCH))).containsExactly(avro);
+        assertThat(found(given().queryParam("contentId", contentId).get(SEARCH)))
+                .containsExactly(avro);
+        assertThat(found(given().queryParam("globalId", globalId)
+                        .queryParam("artifactType", "JSON")
+                        .get(SEARCH)))
+                .isEmpty();
+        assertThat(found(given().queryParam("artifactId", avro)
+                        .queryParam("description", "nothing like it")
+                        .get(SEARCH)))
+                .isEmpty();
+        assertThat(found(given().queryParam("groupId", "DEFAULT")
+                        .queryParam("artifactId", avro)
+                        .get(SEARCH)))
+                .containsExactly(avro);
+        assertThat(found(given().queryParam("groupId", "def*")
+                        .queryParam("artifactId", avro)
+                        .get(SEARCH)))
+                .containsExactly(avro);
+        Response otherGroup = given().queryParam("groupId", "payments").get(SEARCH);
+        assertThat(found(otherGroup)).as("another group holds nothing").isEmpty();
+        assertThat(otherGroup.jsonPath().getInt("count")).isZero();
+        Response artifact = given().queryParam("artifactId", json).get(SEARCH);
+        assertThat(artifact.jsonPath().getString("artifacts[0].artifactType")).isEqualTo("JSON");
+        assertThat(artifact.jsonPath().getMap("artifacts[0]")).doesNotContainKey("groupId");
+    }
+
+    @Test
+    void results_areOrderedByName_countedWhole_andPaged() {
+        String tag = UUID.randomUUID().toString();
+        for (String name : List.of("Beta", "Alpha", "Gamma")) {
+            create(
+                    "search-" + name + "-" + tag,
+                    "AVRO",
+                    "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[]}",
+                    "paged " + tag);
+        }
+
+        Response first = given().queryParam("description", "paged " + tag)
+                .queryParam("limit", 2)
+                .get(SEARCH);
+        Response second = given().queryParam("description", "paged " + tag)
+                .queryParam("limit", 2)
+                .queryParam("offset", 2)
+                .get(SEARCH);
+        Response descending = given().queryParam("description", "paged " + tag)
+                .queryParam("order", "desc")
+                .queryParam("orderby", "name")
+                .get(SEARCH);
+
+        assertThat(first.jsonPath().getInt("count")).isEqualTo(3);
+        assertThat(first.jsonPath().getList("artifacts.name")).containsExactly("Alpha", "Beta");
+        assertThat(second.jsonPath().getList("artifacts.name")).containsExactly("Gamma");
+        assertThat(descending.jsonPath().getList("artifacts.name")).containsExactly("Gamma", "Beta", "Alpha");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "name=Orders",
+                "labels=team:payments",
+                "artifactId=orders-*",
+                "orderby=createdOn",
+                "orderby=",
+                "order=up",
+                "artifactType=avro",
+                "globalId=abc",
+                "contentId=1.5",
+                "limit=x"
+            })
+    void aFilterNotServed_orAValueNotTaken_isA400_inApicuriosBody(String query) {
+        Response refused = given().urlEncodingEnabled(false).get(SEARCH + "?" + query);
+
+        assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(400);
+        assertThat(refused.contentType()).startsWith("application/json");
+        assertThat(refused.jsonPath().getString("name")).isEqualTo("BadRequestException");
+        assertThat(refused.jsonPath().getString("title")).isNotBlank().doesNotContain("Exception", "java.");
+    }
+}
