@@ -95,6 +95,11 @@ const found = await client.search.versions.post(new TextEncoder().encode(money).
   { queryParameters: { artifactId: moneyId, canonical: true, artifactType: "AVRO" } });
 check(found.count === 1 && found.versions[0].globalId === created.version.globalId, "a search by content finds the version");
 
+const searched = await client.search.artifacts.get(
+  { queryParameters: { globalId: created.version.globalId, artifactType: "AVRO" } });
+check(searched.count === 1 && searched.artifacts.map((a) => a.artifactId).join() === moneyId,
+  "a search of artifacts by globalId and type finds the artifact");
+
 const moneyArtifact = artifacts.byArtifactId(moneyId);
 await moneyArtifact.rules.post({ ruleType: "COMPATIBILITY", config: "BACKWARD" });
 const rule = await moneyArtifact.rules.byRuleType("COMPATIBILITY").get();
@@ -103,9 +108,15 @@ check(rule.config === "BACKWARD", "an artifact's rule is created and read");
 const wider = JSON.stringify({ type: "record", name: "Money", namespace: "ts",
   fields: [{ name: "cents", type: "long" }, { name: "currency", type: "string", default: "EUR" }] });
 const second = await moneyArtifact.versions.post({ content: { content: wider, contentType: "application/json" } });
+const widerStill = JSON.stringify({ type: "record", name: "Money", namespace: "ts",
+  fields: [{ name: "cents", type: "long" }, { name: "currency", type: "string", default: "EUR" },
+    { name: "note", type: "string", default: "" }] });
+const tried = await moneyArtifact.versions.post({ content: { content: widerStill, contentType: "application/json" } },
+  { queryParameters: { dryRun: true } });
+check(tried.version === "3" && tried.globalId === 0, "a version tried out is answered as it would be added");
 const listed = await moneyArtifact.versions.get();
 check(second.version === "2" && JSON.stringify(listed.versions.map((v) => v.version)) === JSON.stringify(["1", "2"]),
-  "a compatible version is added and the versions are listed");
+  "a compatible version is added and the versions are listed, the one tried out not among them");
 
 await moneyArtifact.versions.byVersionExpression("1").state.put({ state: "DEPRECATED" });
 const state = await moneyArtifact.versions.byVersionExpression("1").state.get();

@@ -15,6 +15,8 @@ from kiota_abstractions.base_request_configuration import RequestConfiguration
 from kiota_http.httpx_request_adapter import HttpxRequestAdapter
 
 from apicurioregistrysdk.client.groups.item.artifacts.artifacts_request_builder import ArtifactsRequestBuilder
+from apicurioregistrysdk.client.groups.item.artifacts.item.versions.versions_request_builder import (
+    VersionsRequestBuilder as ArtifactVersionsRequestBuilder)
 from apicurioregistrysdk.client.groups.item.artifacts.item.versions.item.content.content_request_builder import (
     ContentRequestBuilder)
 from apicurioregistrysdk.client.groups.item.artifacts.item.versions.item.references.references_request_builder import (
@@ -32,6 +34,8 @@ from apicurioregistrysdk.client.models.version_content import VersionContent
 from apicurioregistrysdk.client.models.version_state import VersionState
 from apicurioregistrysdk.client.models.wrapped_version_state import WrappedVersionState
 from apicurioregistrysdk.client.registry_client import RegistryClient
+from apicurioregistrysdk.client.search.artifacts.artifacts_request_builder import (
+    ArtifactsRequestBuilder as ArtifactSearchRequestBuilder)
 from apicurioregistrysdk.client.search.versions.versions_request_builder import VersionsRequestBuilder
 
 
@@ -129,6 +133,12 @@ async def main(url, run):
     check(found.count == 1 and found.versions[0].global_id == created.version.global_id,
           "a search by content finds the version")
 
+    searched = await client.search.artifacts.get(RequestConfiguration(
+        query_parameters=ArtifactSearchRequestBuilder.ArtifactsRequestBuilderGetQueryParameters(
+            global_id=created.version.global_id, artifact_type="AVRO")))
+    check(searched.count == 1 and [a.artifact_id for a in searched.artifacts] == [money_id],
+          "a search of artifacts by globalId and type finds the artifact")
+
     money_artifact = artifacts.by_artifact_id(money_id)
     await money_artifact.rules.post(CreateRule(rule_type=RuleType.COMPATIBILITY, config="BACKWARD"))
     rule = await money_artifact.rules.by_rule_type("COMPATIBILITY").get()
@@ -139,9 +149,18 @@ async def main(url, run):
                                    {"name": "currency", "type": "string", "default": "EUR"}]})
     second = await money_artifact.versions.post(
         CreateVersion(content=VersionContent(content=wider, content_type="application/json")))
+    wider_still = json.dumps({"type": "record", "name": "Money", "namespace": "sdk",
+                              "fields": [{"name": "cents", "type": "long"},
+                                         {"name": "currency", "type": "string", "default": "EUR"},
+                                         {"name": "note", "type": "string", "default": ""}]})
+    tried = await money_artifact.versions.post(
+        CreateVersion(content=VersionContent(content=wider_still, content_type="application/json")),
+        RequestConfiguration(query_parameters=ArtifactVersionsRequestBuilder.VersionsRequestBuilderPostQueryParameters(
+            dry_run=True)))
+    check(tried.version == "3" and tried.global_id == 0, "a version tried out is answered as it would be added")
     listed = await money_artifact.versions.get()
     check(second.version == "2" and [v.version for v in listed.versions] == ["1", "2"],
-          "a compatible version is added and the versions are listed")
+          "a compatible version is added and the versions are listed, the one tried out not among them")
 
     await money_artifact.versions.by_version_expression("1").state.put(
         WrappedVersionState(state=VersionState.DEPRECATED))
