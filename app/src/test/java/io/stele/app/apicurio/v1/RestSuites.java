@@ -2,7 +2,10 @@ package io.stele.app.apicurio.v1;
 
 import io.stele.app.apicurio.v2.RegistryV2ManageApiTest;
 import io.stele.app.apicurio.v3.RegistryArtifactsApiTest;
+import io.stele.app.apicurio.v3.RegistryDryRunApiTest;
+import io.stele.app.apicurio.v3.RegistryReferencedContentApiTest;
 import io.stele.app.apicurio.v3.RegistryRulesApiTest;
+import io.stele.app.apicurio.v3.RegistrySearchArtifactsApiTest;
 import io.stele.app.ccompat.ConfluentApiTest;
 import io.stele.app.ccompat.ConfluentFidelityTest;
 import io.stele.app.ccompat.ConfluentModeTest;
@@ -67,6 +70,15 @@ public abstract class RestSuites {
 
     @Nested
     class RegistryRules extends RegistryRulesApiTest {}
+
+    @Nested
+    class RegistryReferencedContent extends RegistryReferencedContentApiTest {}
+
+    @Nested
+    class RegistryDryRuns extends RegistryDryRunApiTest {}
+
+    @Nested
+    class RegistrySearchArtifacts extends RegistrySearchArtifactsApiTest {}
 
     @Nested
     class RegistryV2Manage extends RegistryV2ManageApiTest {}

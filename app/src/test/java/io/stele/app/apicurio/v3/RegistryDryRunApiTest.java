@@ -18,9 +18,14 @@ import org.junit.jupiter.api.Test;
  * answer the write would give, and nothing stored: no artifact, no version, no content.
  */
 @QuarkusTest
-class RegistryDryRunApiTest {
+public class RegistryDryRunApiTest {
 
     private static final String ARTIFACTS = "/apis/registry/v3/groups/default/artifacts";
+
+    /** A record name no other test uses, so that its content is new to the registry. */
+    private static String unique(String prefix) {
+        return prefix + UUID.randomUUID().toString().replace("-", "");
+    }
 
     private static String schema(String name, String fields) {
         return "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[" + fields + "]}";
@@ -57,7 +62,7 @@ class RegistryDryRunApiTest {
     @Test
     void aNewArtifact_triedOut_answersWhatWouldBeCreated_andStoresNothing() {
         String artifactId = "dry-" + UUID.randomUUID();
-        String text = schema("Dry" + UUID.randomUUID().toString().replace("-", ""), "");
+        String text = schema(unique("Dry"), "");
 
         Response tried = create(artifactId, text, "FAIL", true);
 
@@ -99,8 +104,9 @@ class RegistryDryRunApiTest {
     @Test
     void anExistingArtifact_triedOut_followsIfExists_andStoresNothing() {
         String artifactId = "dry-existing-" + UUID.randomUUID();
-        String first = schema("E", "");
-        String second = schema("E", "{\"name\":\"a\",\"type\":\"int\",\"default\":0}");
+        String name = unique("E");
+        String first = schema(name, "");
+        String second = schema(name, "{\"name\":\"a\",\"type\":\"int\",\"default\":0}");
         Response created = create(artifactId, first, "FAIL", false);
         long globalId = created.jsonPath().getLong("version.globalId");
 
@@ -127,15 +133,16 @@ class RegistryDryRunApiTest {
     @Test
     void aVersionTriedOut_isCheckedAgainstTheRules_andStoresNothing() {
         String artifactId = "dry-rules-" + UUID.randomUUID();
-        create(artifactId, schema("R", ""), "FAIL", false).then().statusCode(200);
+        String name = unique("R");
+        create(artifactId, schema(name, ""), "FAIL", false).then().statusCode(200);
         given().contentType(ContentType.JSON)
                 .body(Map.of("ruleType", "COMPATIBILITY", "config", "BACKWARD"))
                 .post(ARTIFACTS + "/" + artifactId + "/rules")
                 .then()
                 .statusCode(204);
-        String compatible = schema("R", "{\"name\":\"a\",\"type\":\"int\",\"default\":0}");
+        String compatible = schema(name, "{\"name\":\"a\",\"type\":\"int\",\"default\":0}");
 
-        Response breaking = addVersion(artifactId, schema("R", "{\"name\":\"b\",\"type\":\"int\"}"), true);
+        Response breaking = addVersion(artifactId, schema(name, "{\"name\":\"b\",\"type\":\"int\"}"), true);
         Response fitting = addVersion(artifactId, compatible, true);
         Response invalid = addVersion(artifactId, "{not avro", true);
         Response elsewhere = given().contentType(ContentType.JSON)

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * registered, and what is not served is a 400 in the API's body.
  */
 @QuarkusTest
-class RegistryReferencedContentApiTest {
+public class RegistryReferencedContentApiTest {
 
     private static final String MONEY =
             "{\"type\":\"record\",\"name\":\"Money\",\"namespace\":\"money\",\"fields\":[{\"name\":\"cents\",\"type\":\"long\"}]}";

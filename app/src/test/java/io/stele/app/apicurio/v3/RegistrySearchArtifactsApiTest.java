@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * not served yet and bad values refused with 400 in Apicurio's body.
  */
 @QuarkusTest
-class RegistrySearchArtifactsApiTest {
+public class RegistrySearchArtifactsApiTest {
 
     private static final String SEARCH = "/apis/registry/v3/search/artifacts";
 
