@@ -299,6 +299,9 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
         assertThat(artifacts.get(config -> config.queryParameters.limit = 1000).getArtifacts())
                 .extracting(SearchedArtifact::getArtifactId)
                 .contains(moneyId);
+        assertThat(client.groups().get().getCount())
+                .as("no group is listed: the default group, which holds every artifact, is none of its own")
+                .isZero();
         assertThat(client.system().info().get().getName()).isEqualTo("Stele");
         assertThat(client.users().me().get().getAdmin()).isTrue();
     }

@@ -66,6 +66,22 @@ public class SearchResource {
     }
 
     @Needs(Role.READ_ONLY)
+    @GET
+    @Path("groups")
+    @Produces(MediaType.APPLICATION_JSON)
+    public GroupsResource.GroupSearchResults searchGroups(
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit,
+            @QueryParam("order") String order,
+            @QueryParam("orderby") String orderby,
+            @QueryParam("labels") List<String> labels,
+            @QueryParam("description") String description,
+            @QueryParam("groupId") String groupId,
+            @Context HttpServerRequest request) {
+        return GroupsResource.none(request);
+    }
+
+    @Needs(Role.READ_ONLY)
     @POST
     @Path("versions")
     @Consumes(MediaType.WILDCARD)

@@ -3,6 +3,7 @@ package io.stele.app.apicurio.v1;
 import io.stele.app.apicurio.v2.RegistryV2ManageApiTest;
 import io.stele.app.apicurio.v3.RegistryArtifactsApiTest;
 import io.stele.app.apicurio.v3.RegistryDryRunApiTest;
+import io.stele.app.apicurio.v3.RegistryGroupsApiTest;
 import io.stele.app.apicurio.v3.RegistryReferencedContentApiTest;
 import io.stele.app.apicurio.v3.RegistryRulesApiTest;
 import io.stele.app.apicurio.v3.RegistrySearchArtifactsApiTest;
@@ -79,6 +80,9 @@ public abstract class RestSuites {
 
     @Nested
     class RegistrySearchArtifacts extends RegistrySearchArtifactsApiTest {}
+
+    @Nested
+    class RegistryGroups extends RegistryGroupsApiTest {}
 
     @Nested
     class RegistryV2Manage extends RegistryV2ManageApiTest {}
