@@ -48,8 +48,7 @@ public class ArtifactResource {
     public record EditableArtifactMetaData(String name, String description, Map<String, String> labels, String owner) {}
 
     /** The orders of Apicurio's {@code VersionSortBy} that list one artifact's versions by number. */
-    private static final List<String> VERSION_ORDERS =
-            List.of("version", "createdOn", "globalId", "groupId", "artifactId");
+    static final List<String> VERSION_ORDERS = List.of("version", "createdOn", "globalId", "groupId", "artifactId");
 
     @Inject
     StorageProvider provider;

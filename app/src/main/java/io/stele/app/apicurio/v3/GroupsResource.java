@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * {@code /apis/registry/v3/groups}: the groups themselves. Every artifact is in the default group
@@ -74,6 +75,7 @@ public class GroupsResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
+    @APIResponse(responseCode = "400", description = "Always: groups other than the default one are not kept yet.")
     public SearchedGroup createGroup(CreateGroup body) {
         if (body == null || body.groupId() == null || body.groupId().isBlank()) {
             throw new InvalidRequestException("The request body must name the group: {\"groupId\": \"payments\"}.");
@@ -96,6 +98,8 @@ public class GroupsResource {
     @Needs(Role.DEVELOPER)
     @DELETE
     @Path("{groupId}")
+    @APIResponse(responseCode = "204", description = "The group is deleted; never so far, since no group is kept yet.")
+    @APIResponse(responseCode = "405", description = RegistryDocument.DELETES_OFF)
     public void deleteGroupById(@PathParam("groupId") String groupId) {
         registrations.requireDeletes("Group");
         throw noGroup(groupId);

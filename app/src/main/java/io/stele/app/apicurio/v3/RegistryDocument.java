@@ -56,19 +56,39 @@ public final class RegistryDocument {
             if (!v3 && !path.startsWith(Api.REGISTRY_V2_PATH + "/")) {
                 return;
             }
-            // content by its id is served as registered only; a version's content in every form
-            boolean asRegistered = path.contains("/ids/contentIds/");
-            // a change of state is made or refused; creating an artifact or a version can be tried
-            boolean triable = !path.endsWith("/state");
-            // the search of artifacts takes an artifactId as a filter; that of versions needs one
-            boolean artifactIdRequired = !path.endsWith("/search/artifacts");
-            item.getOperations()
-                    .forEach((method, operation) -> describe(operation, v3, asRegistered, triable, artifactIdRequired));
+            Place place = Place.of(path, v3);
+            item.getOperations().forEach((method, operation) -> describe(operation, place));
         });
     }
 
-    private static void describe(
-            Operation operation, boolean v3, boolean asRegistered, boolean triable, boolean artifactIdRequired) {
+    /**
+     * What a path's operations take, where that differs between paths.
+     *
+     * @param asRegistered content by its id is served as registered only; a version's content in
+     *     every form
+     * @param triable creating an artifact or a version can be tried out; a change of state cannot
+     * @param artifactIdFilter the search of artifacts takes an artifactId as a filter, whole; the
+     *     search of versions needs one
+     * @param orders the values its {@code orderby} takes, or null when it takes none
+     */
+    private record Place(
+            boolean v3, boolean asRegistered, boolean triable, boolean artifactIdFilter, List<String> orders) {
+
+        static Place of(String path, boolean v3) {
+            boolean search = path.endsWith("/search/artifacts");
+            List<String> orders = search || v3 && path.endsWith("/groups/{groupId}/artifacts")
+                    ? ArtifactSearch.ORDERS
+                    : path.endsWith("/groups/{groupId}/artifacts")
+                            ? List.of("name")
+                            : path.endsWith("/groups") || path.endsWith("/search/groups")
+                                    ? GroupsResource.ORDERS
+                                    : path.endsWith("/versions") ? ArtifactResource.VERSION_ORDERS : null;
+            return new Place(v3, path.contains("/ids/contentIds/"), !path.endsWith("/state"), search, orders);
+        }
+    }
+
+    private static void describe(Operation operation, Place place) {
+        boolean v3 = place.v3();
         for (Parameter p : operation.getParameters() == null ? List.<Parameter>of() : operation.getParameters()) {
             switch (p.getName()) {
                 case "globalId", "contentId" ->
@@ -86,7 +106,7 @@ public final class RegistryDocument {
                             .defaultValue(IdLookups.ReferenceType.OUTBOUND.name()));
                 case "references" ->
                     p.setSchema(string().enumeration(new ArrayList<>(
-                                    asRegistered
+                                    place.asRegistered()
                                             ? List.of(ReferencedContent.Handling.PRESERVE.name())
                                             : QueryChoices.names(ReferencedContent.Handling.class)))
                             .defaultValue(ReferencedContent.Handling.PRESERVE.name()));
@@ -94,7 +114,9 @@ public final class RegistryDocument {
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.BOOLEAN))
                             .enumeration(
-                                    p.getName().equals("dryRun") && !triable ? List.of(false) : List.of(true, false))
+                                    p.getName().equals("dryRun") && !place.triable()
+                                            ? List.of(false)
+                                            : List.of(true, false))
                             .defaultValue(false));
                 case "ifExists" ->
                     p.setSchema(string().enumeration(new ArrayList<>(
@@ -104,7 +126,21 @@ public final class RegistryDocument {
                             .defaultValue("FAIL"));
                 case "artifactType", "X-Registry-ArtifactType" ->
                     p.setSchema(string().enumeration(new ArrayList<>(QueryChoices.names(ArtifactType.class))));
-                case "artifactId" -> p.setRequired(artifactIdRequired || p.getIn() == Parameter.In.PATH);
+                case "artifactId" -> {
+                    if (place.artifactIdFilter() && p.getIn() == Parameter.In.QUERY) {
+                        p.setSchema(string().pattern("^[^*]*$").description("An artifact's id, whole."));
+                    } else {
+                        p.setRequired(true);
+                    }
+                }
+                case "offset" -> p.setSchema(integer(0));
+                case "limit" -> p.setSchema(integer(1));
+                case "order" -> p.setSchema(string().enumeration(new ArrayList<>(List.of("asc", "desc"))));
+                case "orderby" -> {
+                    if (place.orders() != null) {
+                        p.setSchema(string().enumeration(new ArrayList<>(place.orders())));
+                    }
+                }
                 default -> {}
             }
         }
@@ -161,6 +197,14 @@ public final class RegistryDocument {
         return OASFactory.createSchema()
                 .type(List.of(Schema.SchemaType.INTEGER))
                 .format("int32");
+    }
+
+    /** A whole number in {@code int}'s range, at least {@code minimum}. */
+    private static Schema integer(int minimum) {
+        return OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.INTEGER))
+                .format("int32")
+                .minimum(java.math.BigDecimal.valueOf(minimum));
     }
 
     private static Schema string() {
