@@ -3,7 +3,6 @@ package io.stele.app.apicurio.v3;
 import io.stele.app.artifacts.ApiConfig;
 import io.stele.app.http.Paging;
 import io.stele.app.http.QueryChoices;
-import io.stele.app.http.WholeNumbers;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactType;
@@ -129,14 +128,14 @@ public class ArtifactSearch {
                     names,
                     provider.storage()
                             .versions()
-                            .byGlobalId(number("globalId", globalId))
+                            .byGlobalId(IdLookups.parse("globalId", globalId))
                             .map(v -> Set.of(v.artifactId()))
                             .orElse(Set.of()));
         }
         String contentId = request.getParam("contentId");
         if (contentId != null) {
             Set<String> using = new LinkedHashSet<>();
-            provider.storage().versions().byContentId(number("contentId", contentId)).stream()
+            provider.storage().versions().byContentId(IdLookups.parse("contentId", contentId)).stream()
                     .map(StoredVersion::artifactId)
                     .forEach(using::add);
             names = both(names, using);
@@ -150,14 +149,6 @@ public class ArtifactSearch {
         }
         so.retainAll(more);
         return so;
-    }
-
-    private static long number(String name, String value) {
-        try {
-            return WholeNumbers.parse(value);
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException(name + " must be a whole number, was '" + value + "'.");
-        }
     }
 
     /** Whether a group filter, a name or a pattern with {@code *}, matches the default group. */

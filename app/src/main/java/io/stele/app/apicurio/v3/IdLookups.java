@@ -171,7 +171,12 @@ public class IdLookups {
                 .toList();
     }
 
-    private static long parse(String what, String id) {
+    /**
+     * An id given as text, as a whole number.
+     *
+     * @throws InvalidRequestException naming {@code what} when it is not one
+     */
+    static long parse(String what, String id) {
         try {
             return WholeNumbers.parse(id);
         } catch (NumberFormatException e) {
