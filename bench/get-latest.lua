@@ -16,6 +16,10 @@ local v3 = os.getenv("API") == "v3"
 local v3latest = os.getenv("IDS") == "2"
 local v2latest = os.getenv("IDS") == "3"
 local byHash = os.getenv("IDS") == "4"
+-- and, with API=v3, the registration an auto-registering serializer sends for a schema the
+-- artifact has: v3's find-or-create (IDS=5) and v2's return-or-update (IDS=6)
+local v3register = os.getenv("IDS") == "5"
+local v2register = os.getenv("IDS") == "6"
 local hashes = {}
 -- the schema seed.lua stored for artifact k
 local function schema(k)
@@ -49,6 +53,19 @@ function request()
   end
   if v3 and byHash then
     return wrk.format("GET", "/apis/registry/v3/ids/contentHashes/" .. hashes[pick(1, #hashes)])
+  end
+  if v3 and v3register then
+    local k = pick(0, artifacts - 1)
+    return wrk.format("POST", "/apis/registry/v3/groups/default/artifacts?ifExists=FIND_OR_CREATE_VERSION&canonical=false",
+      {["Content-Type"] = "application/json"},
+      '{"artifactId":"bench-' .. k .. '","artifactType":"AVRO","firstVersion":{"content":{"content":"' ..
+      schema(k):gsub('"', '\\"') .. '","contentType":"application/json","references":[]}}}')
+  end
+  if v3 and v2register then
+    local k = pick(0, artifacts - 1)
+    return wrk.format("POST", "/apis/registry/v2/groups/default/artifacts?ifExists=RETURN_OR_UPDATE&canonical=false",
+      {["Content-Type"] = "application/json", ["X-Registry-ArtifactId"] = "bench-" .. k,
+       ["X-Registry-ArtifactType"] = "AVRO"}, schema(k))
   end
   if v3 and v2latest then
     return wrk.format("GET", "/apis/registry/v2/groups/default/artifacts/bench-" .. pick(0, artifacts - 1))

@@ -11,8 +11,11 @@
 # measures Apicurio's v2 and v3 APIs': GET /apis/registry/v3/ids/contentIds/{id} and
 # .../globalIds/{id}, an artifact's latest content on v3 (.../versions/branch=latest/content)
 # and on v2 (/apis/registry/v2/groups/default/artifacts/{id}), and content by its hash
-# (/apis/registry/v3/ids/contentHashes/{hash}, the hashes listed by bench/content_hashes.py).
+# (/apis/registry/v3/ids/contentHashes/{hash}, the hashes listed by bench/content_hashes.py), and
+# the registration an auto-registering serializer sends for a schema the artifact has (v3
+# ...?ifExists=FIND_OR_CREATE_VERSION, v2 ...?ifExists=RETURN_OR_UPDATE).
 #
+# ENDPOINTS="register v2register" measures only the endpoints it names (their names as printed).
 # Needs a built project (mvn -B -DskipTests install) and wrk; the backend's server is started as the
 # tests start it (bench/lib.sh). Builds bench/bare when it is not built. Everything runs on
 # 127.0.0.1 and is removed afterwards.
@@ -33,21 +36,34 @@ if [ "${API:-}" = confluent ]; then
 else
   curl -sf "$url/api/artifacts/bench-1" > "$work/body"
 fi
-start_bare "$work/body"
+registration=
+if [ "${API:-}" = v3 ]; then # the bare application answers a registration as the registry does
+  curl -sf "$url/api/artifacts/bench-1" | python3 -c 'import json, sys; print(json.dumps({"artifactId": "bench-1",
+    "artifactType": "AVRO", "firstVersion": {"content": {"content": sys.stdin.read()}}}))' > "$work/registering"
+  registration=$work/registration
+  curl -sf -H 'Content-Type: application/json' --data-binary @"$work/registering" \
+    "$url/apis/registry/v3/groups/default/artifacts?ifExists=FIND_OR_CREATE_VERSION" > "$registration"
+fi
+start_bare "$work/body" $registration
 bare=http://127.0.0.1:$bare_port
 flood() { HASHES=$work/hashes ARTIFACTS=$artifacts IDS=$2 SWEEP=${4:-0} measure -t2 -c$connections -d${3}s --latency -s "$root/bench/get-latest.lua" "$1"; }
 # the endpoints measured: IDS=0 latest, 1 by id, and with API=confluent 2 the lookup by schema text
 endpoints="latest:0 ids:1"
 [ "${API:-}" = confluent ] && endpoints="$endpoints lookup:2"
 if [ "${API:-}" = v3 ]; then
-  endpoints="contentIds:0 ids:1 latest:2 v2latest:3 hashes:4"
+  endpoints="contentIds:0 ids:1 latest:2 v2latest:3 hashes:4 register:5 v2register:6"
   python3 "$root/bench/content_hashes.py" "$url" "$artifacts" > "$work/hashes"
+fi
+# ENDPOINTS names the endpoints to measure among these (as "register v2register"), else all
+if [ -n "${ENDPOINTS:-}" ]; then
+  chosen=; for e in $endpoints; do [[ " $ENDPOINTS " == *" ${e%%:*} "* ]] && chosen+=" $e"; done
+  endpoints=$chosen
 fi
 # warm-up: asks for every artifact and id in turn (a lookup is answered from memory once its text
 # has been found, and each first lookup is slow), then at random, to compile the hot paths
 sweep=$(( artifacts / 1000 > 20 ? artifacts / 1000 : 20 ))
 for e in $endpoints; do
-  s=20; [ "${e%%:*}" = lookup ] && s=$sweep
+  s=20; case ${e%%:*} in lookup | register | v2register) s=$sweep ;; esac
   flood "$url" "${e#*:}" "$s" 1 >/dev/null # each thread stops asking once it has asked for its share
   flood "$url" "${e#*:}" 10 >/dev/null
   flood "$bare" "${e#*:}" 10 >/dev/null
@@ -82,7 +98,9 @@ names = {"latest": "Confluent latest" if confluent else "v3 latest" if api == "v
          "ids": "Confluent schema by id" if confluent else "v3 by globalId" if api == "v3" else "GET by globalId",
          "lookup": "Confluent lookup",
          "contentIds": "v3 by contentId",
-         "hashes": "v3 by content hash"}
+         "hashes": "v3 by content hash",
+         "register": "v3 find-or-create",
+         "v2register": "v2 return-or-update"}
 a = sys.argv[1:]
 for i in range(0, len(a), 5):
     name = names[a[i]]

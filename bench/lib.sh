@@ -50,7 +50,8 @@ start_registry() {
   echo "The registry did not become ready:" >&2; cat "$work/registry.log" >&2; exit 1
 }
 
-# The yardstick (bench/bare), built when it is not, serving the file $1 on port $bare_port.
+# The yardstick (bench/bare), built when it is not, serving the file $1 on port $bare_port, and
+# the file $2, if given, as its answer to a registration.
 start_bare() {
   local bare_jar=$root/bench/bare/target/quarkus-app/quarkus-run.jar
   if [ ! -f "$bare_jar" ]; then
@@ -58,7 +59,7 @@ start_bare() {
       { echo "Building bench/bare failed:" >&2; tail -30 "$work/bare-build.log" >&2; exit 1; }
   fi
   bare_port=$((port + 2))
-  java -Xmx1g ${JAVA_OPTS:-} -Dquarkus.http.port=$bare_port -Dquarkus.http.host=127.0.0.1 -Dbare.body="$1" \
+  java -Xmx1g ${JAVA_OPTS:-} -Dquarkus.http.port=$bare_port -Dquarkus.http.host=127.0.0.1 -Dbare.body="$1" ${2:+-Dbare.registration-body="$2"} \
     -jar "$bare_jar" > "$work/bare.log" 2>&1 &
   bare_pid=$!
   for _ in $(seq 120); do

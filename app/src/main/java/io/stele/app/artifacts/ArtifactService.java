@@ -1,5 +1,6 @@
 package io.stele.app.artifacts;
 
+import io.stele.app.mode.ModeGuard;
 import io.stele.app.rules.Compatibility;
 import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.RuleViolationException;
@@ -109,6 +110,19 @@ public class ArtifactService {
                 .toString());
         Content content = checkedContent(upload);
         ArtifactType type = typeOfNew(content, upload);
+        if (ifExists != IfExists.FAIL
+                && requestedId.isPresent()
+                && current(artifactId).isPresent()) {
+            // An artifact known to exist is answered without trying to create it: the attempt, a
+            // write refused, would tell every cache that the artifact changed, and most of these
+            // requests are serializers registering a schema again. It is refused in read-only mode
+            // all the same, as the create it stands for.
+            ModeGuard.requireWritable(storage().rules(), Optional.of(artifactId));
+            Optional<Written> existing = ifExists(artifactId, upload, content, ifExists);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+        }
         try {
             rules.checkValidity(Optional.of(artifactId), type, content);
         } catch (InvalidContentException | RuleViolationException invalid) {

@@ -55,6 +55,7 @@ public final class CachingStorage extends ForwardingStorage {
     private final ContentStore contentStore = new CachedContents(this);
     private final CachedRules rules;
     private final EncodedAnswers encoded;
+    private final long versionTtlNanos;
     private AutoCloseable subscription;
 
     private record Load(CompletableFuture<LatestEntry> entry, ChangeStamps.Stamp stamp) {}
@@ -75,6 +76,7 @@ public final class CachingStorage extends ForwardingStorage {
                 .build();
         this.rules = new CachedRules(backend::rules, versionTtl);
         this.encoded = new EncodedAnswers(budget);
+        this.versionTtlNanos = versionTtl.toNanos();
         latest.bindMetrics(meters, "stele.latest");
         CaffeineCacheMetrics.monitor(meters, contents, "stele.contents");
     }
@@ -314,6 +316,28 @@ public final class CachingStorage extends ForwardingStorage {
         return versions.cachedAnswer(globalId);
     }
 
+    /**
+     * The artifact's changes as this node has been told of them now, to stamp an answer made from
+     * what is read after it. Never touches the backend.
+     */
+    public ChangeMark changeMark(String artifactId) {
+        return new ChangeMark(stamps.of(artifactId), System.nanoTime());
+    }
+
+    /**
+     * Whether no change of the artifact has been reported since the mark was taken (nor a report
+     * lost, which resets every mark), and the mark is younger than the version TTL, the longest
+     * any cached answer stands. Never touches the backend, so it may run on an event loop.
+     */
+    public boolean unchangedSince(String artifactId, ChangeMark mark) {
+        return stamps.stands(artifactId, mark.stamp) && System.nanoTime() - mark.takenAt < versionTtlNanos;
+    }
+
+    /** The scope's rules if cached, else empty: never touches the backend or waits. */
+    public Optional<Map<RuleType, String>> cachedRules(RuleScope scope) {
+        return rules.cached(scope);
+    }
+
     /** The answers the APIs encode and keep, within this cache's budget. */
     public EncodedAnswers encoded() {
         return encoded;
@@ -330,7 +354,8 @@ public final class CachingStorage extends ForwardingStorage {
                 EncodedAnswers.weight(contents),
                 encoded.heldByContentId(),
                 encoded.heldByGlobalId(),
-                encoded.heldQuestions());
+                encoded.heldQuestions(),
+                encoded.heldRemembered());
     }
 
     /** Content if cached, counted as a cache get: never touches the backend or waits. */

@@ -8,16 +8,15 @@ import java.util.function.Supplier;
 /**
  * Answers an API encodes once from what never changes and keeps, each within its share of {@code
  * stele.cache.max-memory} ({@link CacheBudget}): the answer about a content by its id, the answer
- * about a version by its globalId, and which version or content a question asked before found. Part
- * of the
- * read cache ({@link CachingStorage#encoded()}), so that every answer kept from memory counts
- * against one budget.
+ * about a version by its globalId, and what a question asked before found: a version's or a
+ * content's id, or a whole answer ({@link Kept}). Part of the read cache ({@link
+ * CachingStorage#encoded()}), so that every answer kept from memory counts against one budget.
  *
  * <p>A content's bytes and a version's number, ids and content never change once written, so
  * encoded answers are evicted for size and never invalidated; a remembered question's version is
  * only a hint, which its caller checks on each use, and its content, which never changes, is the
- * answer for good. Thread-safe; never blocks, so it may be used on
- * an event loop.
+ * answer for good. A kept answer says what it was made under, which its caller checks on each use
+ * ({@link ChangeMark}). Thread-safe; never blocks, so it may be used on an event loop.
  */
 public final class EncodedAnswers {
 
@@ -36,7 +35,18 @@ public final class EncodedAnswers {
 
     private final Cache<Long, Buffer> byContentId;
     private final Cache<Long, Buffer> byGlobalId;
+    /**
+     * An answer to a question other than an id, kept whole: it says what it weighs beside the
+     * question. Immutable.
+     */
+    public interface Kept {
+
+        /** The bytes this answer holds, about. */
+        int weight();
+    }
+
     private final Cache<Question, Long> questions;
+    private final Cache<Question, Kept> remembered;
 
     EncodedAnswers(CacheBudget budget) {
         this.byContentId = answers(budget.answersByContentId());
@@ -44,6 +54,10 @@ public final class EncodedAnswers {
         this.questions = Caffeine.newBuilder()
                 .maximumWeight(budget.questions())
                 .weigher((Question question, Long id) -> question.weight())
+                .build();
+        this.remembered = Caffeine.newBuilder()
+                .maximumWeight(budget.remembered())
+                .weigher((Question question, Kept answer) -> question.weight() + answer.weight())
                 .build();
     }
 
@@ -84,6 +98,17 @@ public final class EncodedAnswers {
         return questions.getIfPresent(question);
     }
 
+    /** The answer of this type kept for this question, or null. */
+    public <A extends Kept> A kept(Question question, Class<A> type) {
+        Kept answer = remembered.getIfPresent(question);
+        return type.isInstance(answer) ? type.cast(answer) : null;
+    }
+
+    /** Keeps a question's answer. */
+    public void keep(Question question, Kept answer) {
+        remembered.put(question, answer);
+    }
+
     /** Keeps the id a question found. */
     public void remember(Question question, long id) {
         questions.put(question, id);
@@ -107,6 +132,11 @@ public final class EncodedAnswers {
     /** What the questions kept weigh, in bytes, once pending evictions are done. */
     long heldQuestions() {
         return weight(questions);
+    }
+
+    /** What the requests remembered with their answers weigh, in bytes, once pending evictions are done. */
+    long heldRemembered() {
+        return weight(remembered);
     }
 
     /** What a cache bounded by weight holds, once pending evictions are done. */

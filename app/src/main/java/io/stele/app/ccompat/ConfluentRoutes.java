@@ -1,7 +1,7 @@
 package io.stele.app.ccompat;
 
 import io.stele.app.cache.CachedAnswer;
-import io.stele.app.http.ClientLeft;
+import io.stele.app.http.SmallBodies;
 import io.stele.app.metrics.CachedAnswerMetrics;
 import io.stele.app.metrics.CachedAnswerMetrics.Endpoint;
 import io.stele.app.security.AccessControl;
@@ -11,12 +11,10 @@ import io.stele.app.security.RouteOrder;
 import io.stele.app.storage.StorageProvider;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.URIDecoder;
 import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -64,15 +62,15 @@ public class ConfluentRoutes {
     /** The largest lookup body read here; a larger one goes to the JAX-RS resource unread. */
     private static final int MAX_LOOKUP_BODY = 256 * 1024;
 
-    private final BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_LOOKUP_BODY);
+    private final SmallBodies bodies = new SmallBodies(MAX_LOOKUP_BODY);
 
     void register(@Observes Router router) {
         RouteDeclarations.serving(
                         router.get().order(RouteOrder.ANSWERS_FROM_MEMORY.order()), SCHEMA_BY_ID, LATEST_VERSION)
                 .handler(this::route);
         RouteDeclarations.passing(router.post().order(RouteOrder.LOOKUP_BODY.order()))
-                .handler(this::readLookupBody)
-                .failureHandler(ConfluentRoutes::bodyNotRead);
+                .handler(ctx -> bodies.read(ctx, subjectAt(ctx.normalizedPath()) >= 0 && provider.isStarted()))
+                .failureHandler(SmallBodies::notRead);
         RouteDeclarations.serving(router.post().order(RouteOrder.ANSWERS_FROM_MEMORY.order()), LOOKUP_OPERATION)
                 .handler(this::lookup);
     }
@@ -86,44 +84,6 @@ public class ConfluentRoutes {
                 ? SUBJECTS.length()
                 : path.startsWith(V7 + SUBJECTS) ? V7.length() + SUBJECTS.length() : -1;
         return at < 0 || at == path.length() || path.indexOf('/', at) >= 0 ? -1 : at;
-    }
-
-    /**
-     * Reads a lookup's body into the context, where the JAX-RS resource finds it too, when it is
-     * small enough to be a schema held in memory and comes over HTTP/1.x; else leaves it for the
-     * resource.
-     */
-    private void readLookupBody(RoutingContext ctx) {
-        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-        long size = -1;
-        try {
-            size = length == null ? -1 : Long.parseLong(length.trim());
-        } catch (NumberFormatException e) {
-            // not a length: the resource answers
-        }
-        // Over HTTP/2 a body read here ends the request, and the resource, where a lookup not held in
-        // memory goes on, cannot pause an ended HTTP/2 request: it reads such lookups itself. An empty
-        // body is none: read here, the resource would wait for one that never comes.
-        if (subjectAt(ctx.normalizedPath()) < 0
-                || size <= 0
-                || size > MAX_LOOKUP_BODY
-                || !provider.isStarted()
-                || ctx.request().version() == HttpVersion.HTTP_2) {
-            ctx.next();
-            return;
-        }
-        bodies.handle(ctx);
-    }
-
-    /**
-     * A lookup whose client closed its connection before sending the whole body has nobody to answer:
-     * not an error of the registry's, so it is neither answered nor logged. Any other failure goes on
-     * to the error handler.
-     */
-    private static void bodyNotRead(RoutingContext ctx) {
-        if (!ClientLeft.is(ctx.failure())) {
-            ctx.next();
-        }
     }
 
     /**

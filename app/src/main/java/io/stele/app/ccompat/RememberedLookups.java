@@ -5,13 +5,13 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.netty.buffer.ByteBuf;
 import io.stele.app.cache.EncodedAnswers;
+import io.stele.app.http.RequestBytes;
 import io.stele.app.storage.StorageProvider;
 import io.stele.storage.Content;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * Which version a lookup ({@code POST /subjects/{subject}}) found, so that the same lookup again
@@ -39,7 +39,7 @@ public class RememberedLookups {
 
     /**
      * A remembered lookup's key: the subject and what the request asked, either the body's bytes
-     * ({@link Body}), or the schema's type and its text, or the text's digest ({@link Digest}) when
+     * ({@link RequestBytes}), or the schema's type and its text, or the text's digest ({@link Digest}) when
      * it is long. Keys of different kinds are never equal.
      */
     private record Lookup(String subject, String type, Object asked) implements EncodedAnswers.Question {
@@ -52,7 +52,7 @@ public class RememberedLookups {
         public int weight() {
             int asking = asked instanceof String text
                     ? bytes(text)
-                    : asked instanceof Body body ? 32 + body.bytes.length : 120;
+                    : asked instanceof RequestBytes body ? 32 + body.bytes().length : 120;
             return 140 + bytes(subject) + asking;
         }
 
@@ -64,24 +64,6 @@ public class RememberedLookups {
                 }
             }
             return 40 + text.length();
-        }
-    }
-
-    private record Body(byte[] bytes) {
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Body body && Arrays.equals(bytes, body.bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(bytes);
-        }
-
-        @Override
-        public String toString() {
-            return bytes.length + " bytes";
         }
     }
 
@@ -97,7 +79,7 @@ public class RememberedLookups {
             return null;
         }
         EncodedAnswers lookups = provider.answers().encoded();
-        Lookup sent = body.length() <= WHOLE_BODY ? new Lookup(subject, null, new Body(body.getBytes())) : null;
+        Lookup sent = body.length() <= WHOLE_BODY ? new Lookup(subject, null, new RequestBytes(body.getBytes())) : null;
         Long found = sent == null ? null : lookups.found(sent);
         if (found != null) {
             return found;

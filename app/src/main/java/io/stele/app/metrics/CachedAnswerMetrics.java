@@ -52,7 +52,9 @@ public class CachedAnswerMetrics {
         REGISTRY_V2_BY_CONTENT_HASH("/apis/registry/v2/ids/contentHashes/{contentHash}"),
         REGISTRY_V3_LATEST(
                 "/apis/registry/v3/groups/{groupId}/artifacts/{artifactId}/versions/{versionExpression}/content"),
-        REGISTRY_V2_LATEST("/apis/registry/v2/groups/{groupId}/artifacts/{artifactId}");
+        REGISTRY_V2_LATEST("/apis/registry/v2/groups/{groupId}/artifacts/{artifactId}"),
+        REGISTRY_V3_REGISTRATION("/apis/registry/v3/groups/{groupId}/artifacts"),
+        REGISTRY_V2_REGISTRATION("/apis/registry/v2/groups/{groupId}/artifacts");
 
         final String uri;
 

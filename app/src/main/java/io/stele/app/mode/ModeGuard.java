@@ -48,7 +48,18 @@ public final class ModeGuard extends ForwardingStorage {
     }
 
     private void requireWritable(Optional<String> artifactId) {
-        if (Mode.inForce(scope -> backend.rules().get(scope, RuleType.MODE), artifactId) == Mode.READONLY) {
+        requireWritable(backend.rules(), artifactId);
+    }
+
+    /**
+     * Refuses a write to the artifact (or, with none, to the registry) that the mode in force
+     * forbids, reading the modes from {@code rules}: what every guarded write asks, and what a
+     * request that stands for a write asks when it finds it has nothing to write.
+     *
+     * @throws ReadOnlyException in {@link Mode#READONLY} mode
+     */
+    public static void requireWritable(RuleStore rules, Optional<String> artifactId) {
+        if (Mode.inForce(scope -> rules.get(scope, RuleType.MODE), artifactId) == Mode.READONLY) {
             throw new ReadOnlyException(artifactId);
         }
     }

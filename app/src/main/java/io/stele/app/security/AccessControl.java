@@ -160,6 +160,19 @@ public class AccessControl {
     }
 
     /**
+     * As {@link #admits}, for a route that answers an audited operation (a write's) from memory:
+     * when the request is admitted, its audit line is arranged as the operation's resource method
+     * would arrange it, so that an answer from memory is audited as any other.
+     */
+    public boolean admitsAudited(RoutingContext ctx, Operation operation) {
+        if (!admits(ctx, operation)) {
+            return false;
+        }
+        decide(ctx, operation, "");
+        return true;
+    }
+
+    /**
      * Decides whether the request may run the operation the router matched: empty to go on (its
      * audit line arranged, if it is audited), or the refusal to answer (its audit line arranged).
      *

@@ -30,7 +30,9 @@ final class AuditLog {
      * @param artifact the artifact or subject the operation's path names, empty for none
      */
     static void onEnd(RoutingContext ctx, Caller caller, String operation, String artifact) {
-        ctx.addEndHandler(ended -> write(ctx, caller, operation, artifact));
+        if (LOG.isInfoEnabled()) { // else nothing is written, and the line need not be made
+            ctx.addEndHandler(ended -> write(ctx, caller, operation, artifact));
+        }
     }
 
     private static void write(RoutingContext ctx, Caller caller, String operation, String artifact) {

@@ -17,12 +17,15 @@ public enum RouteOrder {
     /** Access control: authenticates each request and decides whether its operation is allowed. */
     ACCESS(-1099),
 
-    /** Reads a Confluent lookup's body, so that the answer from memory can compare it. */
+    /**
+     * Reads the bodies of requests answered from memory (a Confluent lookup, an Apicurio
+     * registration), so that the answer from memory can compare them.
+     */
     LOOKUP_BODY(-1001),
 
     /**
      * The answers served from memory (the v1 API's latest and by globalId, the Confluent API's ids,
-     * latest and lookups). Ahead of the timer: these count their answers themselves, at a cost the
+     * latest and lookups, the v2 and v3 APIs' ids, latest content and registrations). Ahead of the timer: these count their answers themselves, at a cost the
      * timer would double.
      */
     ANSWERS_FROM_MEMORY(-1000),

@@ -21,7 +21,8 @@ class CacheBudgetTest {
                         budget.contents(),
                         budget.answersByContentId(),
                         budget.answersByGlobalId(),
-                        budget.questions()))
+                        budget.questions(),
+                        budget.remembered()))
                 .allMatch(share -> share > 0);
     }
 }

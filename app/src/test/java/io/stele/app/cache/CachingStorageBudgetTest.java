@@ -41,6 +41,9 @@ class CachingStorageBudgetTest {
     /** A question of a given weight, told apart by its number. */
     private record Asked(int n, int weight) implements EncodedAnswers.Question {}
 
+    /** A whole answer of a given weight. */
+    private record Answer(int weight) implements EncodedAnswers.Kept {}
+
     @Test
     void everyPart_filledWithSeveralTimesTheSetting_holdsNoMoreThanItsShare_andAllNoMoreThanTheSetting() {
         long sent = 0;
@@ -58,7 +61,8 @@ class CachingStorageBudgetTest {
             cache.encoded().byContentId(version.contentId(), () -> encoded);
             cache.encoded().byGlobalId(globalId, () -> encoded);
             cache.encoded().remember(new Asked(n, content.size()), globalId);
-            sent += 5L * content.size();
+            cache.encoded().keep(new Asked(-n, content.size()), new Answer(content.size()));
+            sent += 7L * content.size();
         }
         CacheBudget held = cache.held();
 
@@ -69,6 +73,7 @@ class CachingStorageBudgetTest {
         assertThat(held.answersByContentId()).isPositive().isLessThanOrEqualTo(BUDGET.answersByContentId());
         assertThat(held.answersByGlobalId()).isPositive().isLessThanOrEqualTo(BUDGET.answersByGlobalId());
         assertThat(held.questions()).isPositive().isLessThanOrEqualTo(BUDGET.questions());
+        assertThat(held.remembered()).isPositive().isLessThanOrEqualTo(BUDGET.remembered());
         assertThat(held.total()).isLessThanOrEqualTo(1024 * 1024);
     }
 

@@ -111,6 +111,43 @@ class AuthenticationIT {
                 .isEqualTo(403);
     }
 
+    /** Apicurio v2's registration of a schema the artifact has, as its serializer sends it. */
+    private static HttpResponse<String> registerV2(String client) {
+        String[] headers = {
+            "Content-Type", "application/json", "X-Registry-ArtifactId", "remembered", "X-Registry-ArtifactType", "AVRO"
+        };
+        String path = "/apis/registry/v2/groups/default/artifacts?ifExists=RETURN_OR_UPDATE";
+        return client == null
+                ? registry.send("POST", path, AVRO, headers)
+                : asBearer(registry, client, "POST", path, AVRO, headers);
+    }
+
+    @Test
+    void aRegistrationAnsweredFromMemory_isRefusedToAnotherRole_andAuditedAsAnyOther() throws Exception {
+        for (int i = 0; i < 3; i++) { // created, found by the resource, then answered from memory
+            HttpResponse<String> registered = registerV2("stele-developer");
+            assertThat(registered.statusCode()).as(registered.body()).isEqualTo(200);
+            assertThat(field(registered.body(), "version")).isEqualTo("1");
+        }
+
+        assertThat(registerV2("stele-readonly").statusCode()).isEqualTo(403);
+        assertThat(registerV2("stele-norole").statusCode()).isEqualTo(403);
+        assertThat(registerV2(null).statusCode()).isEqualTo(401);
+
+        String success = "\"principal\":\"service-account-stele-developer\",\"role\":\"DEVELOPER\","
+                + "\"operation\":\"POST /apis/registry/v2/groups/{groupId}/artifacts\",\"method\":\"POST\","
+                + "\"path\":\"/apis/registry/v2/groups/default/artifacts\",\"artifact\":\"remembered\","
+                + "\"status\":200,\"outcome\":\"success\"";
+        await("an audit line for each of the three registrations")
+                .atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(registry.log().split(Pattern.quote(success), -1))
+                        .hasSize(4));
+        assertThat(asBearer(registry, "stele-readonly", "GET", "/api/artifacts/remembered/versions", null)
+                        .body())
+                .as("nothing the refused requests sent was written")
+                .isEqualTo("[1]");
+    }
+
     @Test
     void basicCredentials_areExchangedForAToken_andAWrongSecretIsRefused() {
         HttpResponse<String> written =

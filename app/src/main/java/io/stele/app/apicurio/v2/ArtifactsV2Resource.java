@@ -7,6 +7,7 @@ import io.stele.app.apicurio.v3.IdLookups;
 import io.stele.app.apicurio.v3.Registrations;
 import io.stele.app.apicurio.v3.Registrations.Sent;
 import io.stele.app.apicurio.v3.RegistryDocument;
+import io.stele.app.apicurio.v3.RememberedRegistrations;
 import io.stele.app.artifacts.ArtifactService;
 import io.stele.app.artifacts.ArtifactService.Written;
 import io.stele.app.artifacts.IfExists;
@@ -17,6 +18,7 @@ import io.stele.app.security.Role;
 import io.stele.storage.Page;
 import io.stele.storage.StoredArtifact;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -69,6 +71,9 @@ public class ArtifactsV2Resource {
     @Inject
     V2Bodies bodies;
 
+    @Inject
+    RememberedRegistrations remembered;
+
     @Needs(Role.DEVELOPER)
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -87,6 +92,7 @@ public class ArtifactsV2Resource {
             @QueryParam("canonical") String canonical,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             @Context HttpServerRequest request,
+            @Context RoutingContext context,
             byte[] body) {
         IfExists onExisting = QueryChoices.of(
                         request,
@@ -96,8 +102,11 @@ public class ArtifactsV2Resource {
                 .orElse(IfExists.FAIL);
         QueryChoices.flag(request, "canonical", false); // content is always compared by its canonical form
         Sent sent = bodies.sent(request, artifactType, body);
+        RememberedRegistrations.Pending pending = onExisting == IfExists.RETURN_OR_UPDATE
+                ? remembered.pending(context, Optional.ofNullable(artifactId))
+                : null;
         Written written = registrations.create(groupId, Optional.ofNullable(artifactId), sent, onExisting);
-        return ArtifactMetaDataV2.of(written, ids.references(written.version()));
+        return remembered.remember(pending, ArtifactMetaDataV2.of(written, ids.references(written.version())));
     }
 
     /** Apicurio v2 {@code ArtifactSearchResults}. */

@@ -11,6 +11,7 @@ import io.stele.storage.InvalidRequestException;
 import io.stele.storage.Page;
 import io.stele.storage.StoredArtifact;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -55,6 +56,9 @@ public class GroupArtifactsResource {
     DryRuns dryRuns;
 
     @Inject
+    RememberedRegistrations remembered;
+
+    @Inject
     DefaultGroup group;
 
     /** Apicurio v3 {@code ArtifactSearchResults}: how many artifacts were found, and those on this page. */
@@ -93,6 +97,7 @@ public class GroupArtifactsResource {
             @QueryParam("canonical") String canonical,
             @QueryParam("dryRun") String dryRun,
             @Context HttpServerRequest request,
+            @Context RoutingContext context,
             CreateArtifact body) {
         IfExists onExisting = QueryChoices.of(request, "ifExists", IfArtifactExists.class)
                 .map(choice -> choice.meaning)
@@ -106,9 +111,12 @@ public class GroupArtifactsResource {
         Sent sent = body.firstVersion()
                 .sent(Optional.ofNullable(body.artifactType()), body.name(), body.description(), body.labels());
         Optional<String> artifactId = Optional.ofNullable(body.artifactId());
-        return CreateArtifactResponse.of(
-                dry
-                        ? dryRuns.create(groupId, artifactId, sent, onExisting)
-                        : registrations.create(groupId, artifactId, sent, onExisting));
+        if (dry) {
+            return CreateArtifactResponse.of(dryRuns.create(groupId, artifactId, sent, onExisting));
+        }
+        RememberedRegistrations.Pending pending =
+                onExisting == IfExists.RETURN_OR_UPDATE ? remembered.pending(context, artifactId) : null;
+        return remembered.remember(
+                pending, CreateArtifactResponse.of(registrations.create(groupId, artifactId, sent, onExisting)));
     }
 }

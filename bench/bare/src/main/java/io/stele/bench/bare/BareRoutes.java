@@ -15,7 +15,7 @@ import java.nio.file.Path;
 
 /**
  * The framework's floor: the registry's hot routes (the v1 API's two, the Confluent API's three,
- * Apicurio v3's three and v2's one) answered with fixed bytes and the same
+ * Apicurio v3's and v2's ids, latest content and registrations) answered with fixed bytes and the same
  * headers (content type, ETag), from a plain Vert.x route on the event loop, with nothing else
  * installed. The body is the file named by {@code bare.body}, so that it can be the very bytes the
  * registry answers with.
@@ -23,7 +23,8 @@ import java.nio.file.Path;
 @ApplicationScoped
 public class BareRoutes {
 
-    private final byte[] body = body();
+    private final byte[] body = body("bare.body");
+    private final byte[] registration = body("bare.registration-body");
 
     void register(@Observes Router router) {
         router.get("/api/artifacts/:artifactId").handler(this::answer);
@@ -37,6 +38,19 @@ public class BareRoutes {
         router.get("/apis/registry/v3/groups/:groupId/artifacts/:artifactId/versions/:expression/content")
                 .handler(this::answer);
         router.get("/apis/registry/v2/groups/:groupId/artifacts/:artifactId").handler(this::answer);
+        router.post("/apis/registry/v3/groups/:groupId/artifacts").handler(this::registrationAnswer);
+        router.post("/apis/registry/v2/groups/:groupId/artifacts").handler(this::registrationAnswer);
+    }
+
+    /**
+     * A registration that finds its version, as Apicurio's v2 and v3 APIs answer it: JSON, once the
+     * body has been read, with the answer named by {@code bare.registration-body}.
+     */
+    private void registrationAnswer(RoutingContext ctx) {
+        ctx.request().body().onSuccess(sent -> ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json;charset=UTF-8")
+                .end(Buffer.buffer(registration)));
+        ctx.request().resume(); // Quarkus pauses a request with a body until a handler asks for it
     }
 
     /**
@@ -73,8 +87,8 @@ public class BareRoutes {
                 .end(Buffer.buffer(body));
     }
 
-    private static byte[] body() {
-        String file = System.getProperty("bare.body");
+    private static byte[] body(String property) {
+        String file = System.getProperty(property);
         try {
             return file == null
                     ? "{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}".getBytes(StandardCharsets.UTF_8)
