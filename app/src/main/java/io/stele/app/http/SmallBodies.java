@@ -4,6 +4,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.Locale;
 
 /**
  * Reads a small request body into its routing context ahead of the JAX-RS layer, so that a route
@@ -23,7 +24,7 @@ public final class SmallBodies {
 
     /**
      * Reads the body when {@code wanted} and it declares a length of at most the limit over
-     * HTTP/1.x; else passes the request on unread.
+     * HTTP/1.x, and is not a form; else passes the request on unread.
      */
     public void read(RoutingContext ctx, boolean wanted) {
         String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
@@ -36,11 +37,25 @@ public final class SmallBodies {
         // Over HTTP/2 a body read here ends the request, and the resource, where a request not held
         // in memory goes on, cannot pause an ended HTTP/2 request: it reads such bodies itself. An
         // empty body is none: read here, the resource would wait for one that never comes.
-        if (!wanted || size <= 0 || size > maxBytes || ctx.request().version() == HttpVersion.HTTP_2) {
+        // A form (multipart or URL-encoded) is parsed into attributes by the body handler, which
+        // leaves no bytes for a resource that takes the body whole: it would wait for them.
+        if (!wanted
+                || size <= 0
+                || size > maxBytes
+                || ctx.request().version() == HttpVersion.HTTP_2
+                || isForm(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE))) {
             ctx.next();
             return;
         }
         bodies.handle(ctx);
+    }
+
+    private static boolean isForm(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String type = contentType.trim().toLowerCase(Locale.ROOT);
+        return type.startsWith("multipart/") || type.startsWith("application/x-www-form-urlencoded");
     }
 
     /**

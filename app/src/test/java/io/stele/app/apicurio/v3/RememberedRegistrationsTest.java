@@ -4,10 +4,16 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import io.stele.app.testing.Metrics;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -148,6 +154,32 @@ class RememberedRegistrationsTest {
             setMode("READWRITE");
         }
         assertThat(register(api, artifactId).statusCode()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "multipart/form-data; boundary=x",
+                "MULTIPART/mixed; boundary=x",
+                "application/x-www-form-urlencoded"
+            })
+    void aFormSentToV2_isAnsweredByTheResource_whichTakesItsBytes(String contentType) throws Exception {
+        HttpRequest form = HttpRequest.newBuilder(
+                        URI.create(RestAssured.baseURI + ":" + RestAssured.port + V2 + "?ifExists=RETURN_OR_UPDATE"))
+                .header("Content-Type", contentType)
+                .header("X-Registry-ArtifactId", "remembered-form-" + UUID.randomUUID())
+                .timeout(Duration.ofSeconds(10))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"type\":\"string\"}"))
+                .build();
+
+        HttpResponse<String> answer = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .build()
+                .send(form, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode())
+                .as("answered within the deadline, not left waiting for its body: %s", answer.body())
+                .isBetween(200, 499);
     }
 
     @ParameterizedTest
