@@ -113,10 +113,10 @@ public class ArtifactService {
         if (ifExists != IfExists.FAIL
                 && requestedId.isPresent()
                 && current(artifactId).isPresent()) {
-            // An artifact known to exist is answered without trying to create it: the attempt, a
-            // write refused, would tell every cache that the artifact changed, and most of these
-            // requests are serializers registering a schema again. It is refused in read-only mode
-            // all the same, as the create it stands for.
+            // An artifact known to exist is answered without trying to create it: on the SQL
+            // backends the attempt, a write refused, tells this node's cache that the artifact
+            // changed, and most of these requests are serializers registering a schema again. It is
+            // refused in read-only mode all the same, as the create it stands for.
             ModeGuard.requireWritable(storage().rules(), Optional.of(artifactId));
             Optional<Written> existing = ifExists(artifactId, upload, content, ifExists);
             if (existing.isPresent()) {
