@@ -110,7 +110,14 @@ public class ArtifactsV2Resource {
     }
 
     /** Apicurio v2 {@code ArtifactSearchResults}. */
-    public record ArtifactSearchResults(List<SearchedArtifactV2> artifacts, int count) {}
+    public record ArtifactSearchResults(List<SearchedArtifactV2> artifacts, int count) {
+
+        /** A page of artifacts, each named by its latest version. */
+        static ArtifactSearchResults of(Page<StoredArtifact> found) {
+            return new ArtifactSearchResults(
+                    found.items().stream().map(SearchedArtifactV2::of).toList(), (int) found.total());
+        }
+    }
 
     @Needs(Role.READ_ONLY)
     @GET
@@ -122,8 +129,6 @@ public class ArtifactsV2Resource {
             @QueryParam("order") String order,
             @QueryParam("orderby") String orderby,
             @Context HttpServerRequest request) {
-        Page<StoredArtifact> found = group.artifacts(groupId, request, List.of("name"));
-        return new ArtifactSearchResults(
-                found.items().stream().map(SearchedArtifactV2::of).toList(), (int) found.total());
+        return ArtifactSearchResults.of(group.artifacts(groupId, request, SearchV2Resource.ORDERS));
     }
 }

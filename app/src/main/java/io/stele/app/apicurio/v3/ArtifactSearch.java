@@ -14,8 +14,8 @@ import io.stele.storage.StoredVersion;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -26,22 +26,27 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Apicurio v3's {@code GET /search/artifacts}: artifacts by the filters Stele serves, each as
- * Apicurio applies it, all of them together.
+ * Artifact searches of Apicurio's v3 and v2 APIs: each API's filters read into {@link
+ * ArtifactCriteria}, and the artifacts those keep, found from the storage index.
+ *
+ * <p>v3's {@code GET /search/artifacts} takes, all of them together:
  *
  * <ul>
  *   <li>{@code groupId}: the default group, named in any case, or a pattern with {@code *} that
  *       matches it, keeps every artifact; any other group has none (ADR 0034);
- *   <li>{@code artifactId}: that artifact; {@code globalId}: the artifact with that version;
- *       {@code contentId}: the artifacts with a version of that content;
+ *   <li>{@code name}: the artifacts whose name or id is the value, case included, a leading or
+ *       trailing {@code *} matching any text;
+ *   <li>{@code artifactId}: that artifact, or with {@code *}, the artifacts whose id it matches;
+ *       {@code globalId}: the artifact with that version; {@code contentId}: the artifacts with a
+ *       version of that content;
  *   <li>{@code artifactType}: artifacts of that type;
  *   <li>{@code description}: artifacts whose description holds the text, in any case.
  * </ul>
  *
  * <p>Results are ordered by name, an artifact without one by its id ({@code orderby} {@code name},
- * or {@code groupId}, which is the same for all), a page at a time. Filters Stele does not serve yet
- * ({@code name} and {@code labels}, which Apicurio matches exactly or by pattern) are refused with
- * 400 rather than applied otherwise.
+ * or {@code groupId}, which is the same for all), a page at a time. {@code labels}, which Apicurio
+ * matches against an artifact's labels by key and value, is refused with 400 rather than applied
+ * otherwise. An artifact is described by its latest version, as in the listings.
  */
 @ApplicationScoped
 public class ArtifactSearch {
@@ -49,7 +54,8 @@ public class ArtifactSearch {
     /** The values of {@code orderby} served: by name, the artifact id for an artifact without one. */
     static final List<String> ORDERS = List.of("name", "groupId");
 
-    private static final List<String> NOT_SERVED = List.of("name", "labels");
+    /** How many candidates are read from the index at a time when each must pass checks of its own. */
+    private static final int CHUNK = 500;
 
     @Inject
     StorageProvider provider;
@@ -58,18 +64,15 @@ public class ArtifactSearch {
     ApiConfig config;
 
     /**
-     * The artifacts the request's filters keep, in the window it asks for, read on the calling
+     * The artifacts v3's filters keep, in the window the request asks for, read on the calling
      * thread, which may block.
      *
      * @throws InvalidRequestException when a filter is not served, or a value is not one it takes
      */
     public Page<StoredArtifact> search(HttpServerRequest request) {
-        for (String filter : NOT_SERVED) {
-            if (request.getParam(filter) != null) {
-                throw new InvalidRequestException(
-                        "Searching artifacts by " + filter + " is not served yet; the"
-                                + " filters served are groupId, artifactId, globalId, contentId, artifactType and description.");
-            }
+        if (request.getParam("labels") != null) {
+            throw new InvalidRequestException("Searching artifacts by labels is not served yet; the filters served"
+                    + " are groupId, name, artifactId, globalId, contentId, artifactType and description.");
         }
         QueryChoices.of(
                 request,
@@ -77,78 +80,105 @@ public class ArtifactSearch {
                 ORDERS,
                 value -> "orderby must be one of " + String.join(", ", ORDERS)
                         + " (artifacts are listed by name), was '" + value + "'.");
-        Optional<ArtifactType> type = QueryChoices.of(request, "artifactType", ArtifactType.class);
-        Optional<String> description = Optional.ofNullable(request.getParam("description"));
         boolean descending = Paging.descending(request);
         PageRequest page = Paging.page(request, config.maxListedIds());
-        Optional<Set<String>> named = named(request);
+        ArtifactCriteria.Builder criteria =
+                new ArtifactCriteria.Builder().type(QueryChoices.of(request, "artifactType", ArtifactType.class));
+        String artifactId = request.getParam("artifactId");
+        if (artifactId != null && !artifactId.contains("*")) {
+            criteria.named(Set.of(artifactId));
+        }
+        String globalId = request.getParam("globalId");
+        if (globalId != null) {
+            criteria.named(provider.storage()
+                    .versions()
+                    .byGlobalId(IdLookups.parse("globalId", globalId))
+                    .map(v -> Set.of(v.artifactId()))
+                    .orElse(Set.of()));
+        }
+        String contentId = request.getParam("contentId");
+        if (contentId != null) {
+            criteria.named(withContent(IdLookups.parse("contentId", contentId)));
+        }
+        if (artifactId != null && artifactId.contains("*")) {
+            ArtifactCriteria.Glob id = ArtifactCriteria.Glob.of(artifactId);
+            criteria.check(a -> id.matches(Optional.of(a.artifactId())), id.fragment(), ArtifactQuery.Over.EVERYTHING);
+        }
+        String name = request.getParam("name");
+        if (name != null) {
+            ArtifactCriteria.Glob glob = ArtifactCriteria.Glob.atEnds(name);
+            criteria.check(nameOrId(glob), glob.fragment(), ArtifactQuery.Over.EVERYTHING);
+        }
+        criteria.description(Optional.ofNullable(request.getParam("description")));
         String group = request.getParam("groupId");
         if (group != null && !matchesDefault(group)) {
             return new Page<>(0, List.of());
         }
-        if (named.isEmpty()) {
-            return provider.storage()
-                    .search()
-                    .artifacts(new ArtifactQuery(description, ArtifactQuery.Over.DESCRIPTION, type, descending, page));
-        }
-        Predicate<StoredArtifact> kept =
-                artifact -> type.map(t -> t == artifact.latest().type()).orElse(true)
-                        && description.map(text -> holds(artifact, text)).orElse(true);
-        Comparator<StoredArtifact> order = Comparator.comparing(
-                        (StoredArtifact a) -> a.latest().meta().name().orElse(a.artifactId()))
-                .thenComparing(StoredArtifact::artifactId);
-        List<StoredArtifact> found = named.get().stream()
-                .map(id -> provider.storage().artifacts().get(id))
-                .flatMap(Optional::stream)
-                .filter(kept)
-                .sorted(descending ? order.reversed() : order)
-                .toList();
-        return new Page<>(
-                found.size(),
-                found.stream().skip(page.offset()).limit(page.limit()).toList());
+        return find(criteria.build(), descending, page);
     }
 
     /**
-     * The artifacts {@code artifactId}, {@code globalId} and {@code contentId} name together, or
-     * empty when the request gives none of them.
+     * The artifacts the criteria keep, by name, in the window asked for, read on the calling
+     * thread, which may block. Named artifacts are read one by one; otherwise the index answers,
+     * and when it cannot apply every check itself, the index's candidates are read a chunk at a
+     * time, in order, each checked, so that the count is of those kept and memory holds one chunk
+     * and the window.
      */
-    private Optional<Set<String>> named(HttpServerRequest request) {
-        Set<String> names = null;
-        String artifactId = request.getParam("artifactId");
-        if (artifactId != null) {
-            if (artifactId.contains("*")) {
-                throw new InvalidRequestException(
-                        "Searching artifacts by an artifactId pattern is not served yet; give the artifactId whole.");
+    public Page<StoredArtifact> find(ArtifactCriteria criteria, boolean descending, PageRequest page) {
+        if (criteria.named().isPresent()) {
+            List<StoredArtifact> found = criteria.named().get().stream()
+                    .map(id -> provider.storage().artifacts().get(id))
+                    .flatMap(Optional::stream)
+                    .filter(criteria::keeps)
+                    .sorted(descending ? ArtifactCriteria.ORDER.reversed() : ArtifactCriteria.ORDER)
+                    .toList();
+            return new Page<>(
+                    found.size(),
+                    found.stream().skip(page.offset()).limit(page.limit()).toList());
+        }
+        if (criteria.indexed()) {
+            return provider.storage()
+                    .search()
+                    .artifacts(new ArtifactQuery(criteria.text(), criteria.over(), criteria.type(), descending, page));
+        }
+        List<StoredArtifact> window = new ArrayList<>();
+        long kept = 0;
+        for (int offset = 0; ; offset += CHUNK) {
+            Page<StoredArtifact> chunk = provider.storage()
+                    .search()
+                    .artifacts(new ArtifactQuery(
+                            criteria.text(),
+                            criteria.over(),
+                            criteria.type(),
+                            descending,
+                            new PageRequest(offset, CHUNK)));
+            for (StoredArtifact candidate : chunk.items()) {
+                if (criteria.keeps(candidate)) {
+                    if (kept >= page.offset() && window.size() < page.limit()) {
+                        window.add(candidate);
+                    }
+                    kept++;
+                }
             }
-            names = new LinkedHashSet<>(List.of(artifactId));
+            if (chunk.items().size() < CHUNK) {
+                return new Page<>(kept, window);
+            }
         }
-        String globalId = request.getParam("globalId");
-        if (globalId != null) {
-            names = both(
-                    names,
-                    provider.storage()
-                            .versions()
-                            .byGlobalId(IdLookups.parse("globalId", globalId))
-                            .map(v -> Set.of(v.artifactId()))
-                            .orElse(Set.of()));
-        }
-        String contentId = request.getParam("contentId");
-        if (contentId != null) {
-            Set<String> using = new LinkedHashSet<>();
-            provider.storage().versions().byContentId(IdLookups.parse("contentId", contentId)).stream()
-                    .map(StoredVersion::artifactId)
-                    .forEach(using::add);
-            names = both(names, using);
-        }
-        return Optional.ofNullable(names);
     }
 
-    private static Set<String> both(Set<String> so, Set<String> more) {
-        if (so == null) {
-            return new LinkedHashSet<>(more);
-        }
-        so.retainAll(more);
-        return so;
+    /** The ids of the artifacts with a version of this content. */
+    public Set<String> withContent(long contentId) {
+        Set<String> using = new LinkedHashSet<>();
+        provider.storage().versions().byContentId(contentId).stream()
+                .map(StoredVersion::artifactId)
+                .forEach(using::add);
+        return using;
+    }
+
+    /** A check that an artifact's name (its latest version's) or its id matches. */
+    public static Predicate<StoredArtifact> nameOrId(ArtifactCriteria.Glob glob) {
+        return artifact ->
+                glob.matches(artifact.latest().meta().name()) || glob.matches(Optional.of(artifact.artifactId()));
     }
 
     /** Whether a group filter, a name or a pattern with {@code *}, matches the default group. */
@@ -160,13 +190,5 @@ public class ArtifactSearch {
                 .map(Pattern::quote)
                 .collect(Collectors.joining(".*"));
         return DefaultGroup.NAME.matches(regex);
-    }
-
-    private static boolean holds(StoredArtifact artifact, String text) {
-        return artifact.latest()
-                .meta()
-                .description()
-                .map(d -> d.toLowerCase(Locale.ROOT).contains(text.toLowerCase(Locale.ROOT)))
-                .orElse(false);
     }
 }

@@ -9,6 +9,7 @@ import io.stele.storage.StoredContent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -85,6 +86,16 @@ public class ContentHashes {
                         NotFoundException.Missing.CONTENT, "No content with hash '" + hash + "' could be found."));
         provider.answers().encoded().remember(new Hash(hash), found.contentId());
         return found;
+    }
+
+    /**
+     * The ids of every content whose bytes hash to this, one per type that stores them, read on the
+     * calling thread, which may block; none when the text is no hash.
+     */
+    public List<Long> contentIds(String hash) {
+        return (isHash(hash) ? candidates(hash) : Stream.<StoredContent>empty())
+                .map(StoredContent::contentId)
+                .toList();
     }
 
     /**

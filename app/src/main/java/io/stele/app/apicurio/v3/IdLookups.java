@@ -176,7 +176,7 @@ public class IdLookups {
      *
      * @throws InvalidRequestException naming {@code what} when it is not one
      */
-    static long parse(String what, String id) {
+    public static long parse(String what, String id) {
         try {
             return WholeNumbers.parse(id);
         } catch (NumberFormatException e) {

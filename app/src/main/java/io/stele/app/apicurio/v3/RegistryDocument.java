@@ -1,5 +1,6 @@
 package io.stele.app.apicurio.v3;
 
+import io.stele.app.apicurio.v2.SearchV2Resource;
 import io.stele.app.artifacts.IfExists;
 import io.stele.app.http.QueryChoices;
 import io.stele.app.security.Operation.Api;
@@ -67,23 +68,30 @@ public final class RegistryDocument {
      * @param asRegistered content by its id is served as registered only; a version's content in
      *     every form
      * @param triable creating an artifact or a version can be tried out; a change of state cannot
-     * @param artifactIdFilter the search of artifacts takes an artifactId as a filter, whole; the
-     *     search of versions needs one
+     * @param artifactIdFilter the search of artifacts takes an artifactId as a filter; the search
+     *     of versions needs one
+     * @param canonical whether {@code canonical=true} is served: not by v2's search by content
      * @param orders the values its {@code orderby} takes, or null when it takes none
      */
     private record Place(
-            boolean v3, boolean asRegistered, boolean triable, boolean artifactIdFilter, List<String> orders) {
+            boolean v3,
+            boolean asRegistered,
+            boolean triable,
+            boolean artifactIdFilter,
+            boolean canonical,
+            List<String> orders) {
 
         static Place of(String path, boolean v3) {
             boolean search = path.endsWith("/search/artifacts");
-            List<String> orders = search || v3 && path.endsWith("/groups/{groupId}/artifacts")
+            List<String> orders = v3 && (search || path.endsWith("/groups/{groupId}/artifacts"))
                     ? ArtifactSearch.ORDERS
-                    : path.endsWith("/groups/{groupId}/artifacts")
-                            ? List.of("name")
+                    : search || path.endsWith("/groups/{groupId}/artifacts")
+                            ? SearchV2Resource.ORDERS
                             : path.endsWith("/groups") || path.endsWith("/search/groups")
                                     ? GroupsResource.ORDERS
                                     : path.endsWith("/versions") ? ArtifactResource.VERSION_ORDERS : null;
-            return new Place(v3, path.contains("/ids/contentIds/"), !path.endsWith("/state"), search, orders);
+            return new Place(
+                    v3, path.contains("/ids/contentIds/"), !path.endsWith("/state"), search, v3 || !search, orders);
         }
     }
 
@@ -115,6 +123,7 @@ public final class RegistryDocument {
                             .type(List.of(Schema.SchemaType.BOOLEAN))
                             .enumeration(
                                     p.getName().equals("dryRun") && !place.triable()
+                                                    || p.getName().equals("canonical") && !place.canonical()
                                             ? List.of(false)
                                             : List.of(true, false))
                             .defaultValue(false));
@@ -128,7 +137,8 @@ public final class RegistryDocument {
                     p.setSchema(string().enumeration(new ArrayList<>(QueryChoices.names(ArtifactType.class))));
                 case "artifactId" -> {
                     if (place.artifactIdFilter() && p.getIn() == Parameter.In.QUERY) {
-                        p.setSchema(string().pattern("^[^*]*$").description("An artifact's id, whole."));
+                        p.setSchema(
+                                string().description("An artifact's id, or a pattern in which * matches any text."));
                     } else {
                         p.setRequired(true);
                     }

@@ -49,7 +49,7 @@ public class SearchResource {
     @Path("artifacts")
     @Produces(MediaType.APPLICATION_JSON)
     public GroupArtifactsResource.ArtifactSearchResults searchArtifacts(
-            @Parameter(hidden = true) @QueryParam("name") String name,
+            @QueryParam("name") String name,
             @QueryParam("offset") String offset,
             @QueryParam("limit") String limit,
             @QueryParam("order") String order,

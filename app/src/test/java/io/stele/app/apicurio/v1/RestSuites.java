@@ -1,6 +1,7 @@
 package io.stele.app.apicurio.v1;
 
 import io.stele.app.apicurio.v2.RegistryV2ManageApiTest;
+import io.stele.app.apicurio.v2.RegistryV2SearchApiTest;
 import io.stele.app.apicurio.v3.RegistryArtifactsApiTest;
 import io.stele.app.apicurio.v3.RegistryDryRunApiTest;
 import io.stele.app.apicurio.v3.RegistryGroupsApiTest;
@@ -77,6 +78,9 @@ public abstract class RestSuites {
 
     @Nested
     class RegistryDryRuns extends RegistryDryRunApiTest {}
+
+    @Nested
+    class RegistryV2Search extends RegistryV2SearchApiTest {}
 
     @Nested
     class RegistrySearchArtifacts extends RegistrySearchArtifactsApiTest {}

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -24,18 +25,15 @@ public class RegistrySearchArtifactsApiTest {
 
     /** Creates an artifact through v3: its first version's globalId and contentId. */
     private static Response create(String artifactId, String type, String content, String description) {
+        return create(artifactId, type, content, Map.of("description", description));
+    }
+
+    /** Creates an artifact through v3 whose first version has this metadata. */
+    private static Response create(String artifactId, String type, String content, Map<String, String> meta) {
+        Map<String, Object> first = new HashMap<>(meta);
+        first.put("content", Map.of("content", content, "contentType", "application/json"));
         Response created = given().contentType(ContentType.JSON)
-                .body(Map.of(
-                        "artifactId",
-                        artifactId,
-                        "artifactType",
-                        type,
-                        "firstVersion",
-                        Map.of(
-                                "description",
-                                description,
-                                "content",
-                                Map.of("content", content, "contentType", "application/json"))))
+                .body(Map.of("artifactId", artifactId, "artifactType", type, "firstVersion", first))
                 .post("/apis/registry/v3/groups/default/artifacts");
         assertThat(created.statusCode()).as(created.asString()).isEqualTo(200);
         return created;
@@ -125,12 +123,63 @@ public class RegistrySearchArtifactsApiTest {
         assertThat(descending.jsonPath().getList("artifacts.name")).containsExactly("Gamma", "Beta", "Alpha");
     }
 
+    /** Creates an AVRO artifact through v3 with a name of its own. */
+    private static void createNamed(String artifactId, String name) {
+        create(artifactId, "AVRO", "{\"type\":\"record\",\"name\":\"N\",\"fields\":[]}", Map.of("name", name));
+    }
+
+    @Test
+    void aName_matchesTheNameOrTheId_whole_orByAStarAtEitherEnd_caseIncluded() {
+        String tag = UUID.randomUUID().toString();
+        String orders = "orders-" + tag;
+        String ledger = "ledger-" + tag;
+        createNamed(orders, "Orders " + tag);
+        createNamed(ledger, "Ledger " + tag);
+
+        assertThat(found(given().queryParam("name", "Orders " + tag).get(SEARCH)))
+                .as("the name, whole")
+                .containsExactly(orders);
+        assertThat(found(given().queryParam("name", ledger).get(SEARCH)))
+                .as("or the id, whole")
+                .containsExactly(ledger);
+        assertThat(found(given().queryParam("name", "orders " + tag).get(SEARCH)))
+                .as("case included")
+                .isEmpty();
+        assertThat(found(given().queryParam("name", "Orders").get(SEARCH)))
+                .as("part of a name is not the name")
+                .doesNotContain(orders);
+        assertThat(found(given().queryParam("name", "*" + tag).get(SEARCH)))
+                .as("a leading star")
+                .containsExactly(ledger, orders);
+        assertThat(found(given().queryParam("name", "Ledger*").get(SEARCH)))
+                .as("a trailing star")
+                .contains(ledger)
+                .doesNotContain(orders);
+        assertThat(found(given().queryParam("name", "*ers " + tag.substring(0, 8) + "*")
+                        .get(SEARCH)))
+                .as("both")
+                .containsExactly(orders);
+        assertThat(found(given().queryParam("name", "Orders*" + tag).get(SEARCH)))
+                .as("a star inside a name is itself")
+                .isEmpty();
+        assertThat(found(given().queryParam("artifactId", "orders-*" + tag.substring(9))
+                        .get(SEARCH)))
+                .as("an artifactId with a star anywhere")
+                .containsExactly(orders);
+        Response paged =
+                given().queryParam("name", "*" + tag).queryParam("limit", 1).get(SEARCH);
+        assertThat(paged.jsonPath().getInt("count")).as("counted whole").isEqualTo(2);
+        assertThat(found(paged)).containsExactly(ledger);
+        assertThat(found(given().queryParam("name", "*" + tag)
+                        .queryParam("artifactId", orders)
+                        .get(SEARCH)))
+                .containsExactly(orders);
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "name=Orders",
                 "labels=team:payments",
-                "artifactId=orders-*",
                 "orderby=createdOn",
                 "orderby=",
                 "order=up",
