@@ -11,7 +11,6 @@ import io.stele.app.http.QueryChoices;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
 import io.stele.app.security.Role;
-import io.stele.app.storage.StorageProvider;
 import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
@@ -65,9 +64,6 @@ public class SearchV2Resource {
     ContentHashes hashes;
 
     @Inject
-    StorageProvider provider;
-
-    @Inject
     ApiConfig config;
 
     @Needs(Role.READ_ONLY)
@@ -94,11 +90,7 @@ public class SearchV2Resource {
         ArtifactCriteria.Builder criteria = new ArtifactCriteria.Builder();
         if (globalId != null) {
             long id = IdLookups.parse("globalId", globalId);
-            criteria.named(provider.storage()
-                    .versions()
-                    .byGlobalId(id)
-                    .map(v -> Set.of(v.artifactId()))
-                    .orElse(Set.of()));
+            criteria.named(search.withGlobalId(id));
             criteria.check(a -> a.latest().globalId() == id, "", ArtifactQuery.Over.EVERYTHING);
         }
         if (contentId != null) {

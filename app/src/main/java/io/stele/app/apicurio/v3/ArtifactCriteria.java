@@ -6,6 +6,7 @@ import io.stele.storage.StoredArtifact;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -65,7 +66,7 @@ public record ArtifactCriteria(
         /** Keeps only these artifacts, and of those named before, only those named here too. */
         public Builder named(Set<String> ids) {
             if (named == null) {
-                named = new java.util.LinkedHashSet<>(ids);
+                named = new LinkedHashSet<>(ids);
             } else {
                 named.retainAll(ids);
             }

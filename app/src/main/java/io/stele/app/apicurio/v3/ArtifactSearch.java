@@ -15,15 +15,12 @@ import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Artifact searches of Apicurio's v3 and v2 APIs: each API's filters read into {@link
@@ -90,11 +87,7 @@ public class ArtifactSearch {
         }
         String globalId = request.getParam("globalId");
         if (globalId != null) {
-            criteria.named(provider.storage()
-                    .versions()
-                    .byGlobalId(IdLookups.parse("globalId", globalId))
-                    .map(v -> Set.of(v.artifactId()))
-                    .orElse(Set.of()));
+            criteria.named(withGlobalId(IdLookups.parse("globalId", globalId)));
         }
         String contentId = request.getParam("contentId");
         if (contentId != null) {
@@ -166,6 +159,15 @@ public class ArtifactSearch {
         }
     }
 
+    /** The id of the artifact with the version of this globalId, if there is one. */
+    public Set<String> withGlobalId(long globalId) {
+        return provider.storage()
+                .versions()
+                .byGlobalId(globalId)
+                .map(v -> Set.of(v.artifactId()))
+                .orElse(Set.of());
+    }
+
     /** The ids of the artifacts with a version of this content. */
     public Set<String> withContent(long contentId) {
         Set<String> using = new LinkedHashSet<>();
@@ -186,9 +188,6 @@ public class ArtifactSearch {
         if (!group.contains("*")) {
             return DefaultGroup.isDefault(group);
         }
-        String regex = Arrays.stream(group.toLowerCase(Locale.ROOT).split("\\*", -1))
-                .map(Pattern::quote)
-                .collect(Collectors.joining(".*"));
-        return DefaultGroup.NAME.matches(regex);
+        return ArtifactCriteria.Glob.of(group.toLowerCase(Locale.ROOT)).matches(Optional.of(DefaultGroup.NAME));
     }
 }
