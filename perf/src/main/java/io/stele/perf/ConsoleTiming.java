@@ -39,6 +39,7 @@ public final class ConsoleTiming {
             registrySettings.put("quarkus.log.level", "WARN");
             registrySettings.put("stele.cache.max-memory", settings.registryCache());
             try (RegistryProcess registry = new RegistryProcess(registrySettings, work.resolve("registry.log"))
+                    .measured()
                     .maxHeap(settings.registryHeap())
                     .start()) {
                 ExportWriter writer = new ExportWriter(new SchemaGenerator(settings.seed()), settings.versions());

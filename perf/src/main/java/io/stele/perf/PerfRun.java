@@ -132,6 +132,7 @@ public final class PerfRun {
         registrySettings.put("stele.cache.version-ttl", "2H");
         registrySettings.putAll(more);
         return new RegistryProcess(registrySettings, work.resolve(name + ".log"))
+                .measured()
                 .maxHeap(settings.registryHeap())
                 .jvmOption(Safepoints.jvmOption(stops))
                 .jvmOptions(settings.registryJvmOptions());

@@ -179,12 +179,9 @@ abstract class PackagedScenarios<B extends Backend> {
             for (int i = 0; i < 2; i++) {
                 Map<String, String> settings = new HashMap<>(store.replica("roll-" + i));
                 settings.putAll(Shutdowns.SETTINGS);
-                // the JIT's first tier only: a restart competes for the CPU with the backend's server and
-                // the other registry on a small machine, and the optimizing tier's start-up work
-                // would slow every restart of the roll, which is not what it tests
-                registries.add(registry(settings, "roll-" + i)
-                        .jvmOption("-XX:TieredStopAtLevel=1")
-                        .start());
+                // the JIT's first tier only, as every test's registry (RegistryProcess): a restart
+                // competes for the CPU with the backend's server and the other registry
+                registries.add(registry(settings, "roll-" + i).start());
             }
             try (Haproxy balancer = Haproxy.start(
                     Path.of("target"),
