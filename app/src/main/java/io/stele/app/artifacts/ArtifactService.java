@@ -124,7 +124,7 @@ public class ArtifactService {
             }
         }
         try {
-            rules.checkValidity(Optional.of(artifactId), type, content);
+            rules.checkContent(Optional.of(artifactId), type, content);
         } catch (InvalidContentException | RuleViolationException invalid) {
             // The artifact's rules judge it (rules may be configured ahead of a new artifact), else
             // the global ones; ifExists may still answer for an existing artifact.
@@ -185,7 +185,7 @@ public class ArtifactService {
         }
         Optional<StoredVersion> current = current(artifactId);
         if (current.isEmpty()) {
-            rules.checkValidity(Optional.of(artifactId), type, content); // its rules may be set ahead of it
+            rules.checkContent(Optional.of(artifactId), type, content); // its rules may be set ahead of it
             try {
                 return storage().artifacts().create(draft(artifactId, type, content, upload.meta()));
             } catch (AlreadyExistsException e) {
@@ -197,7 +197,7 @@ public class ArtifactService {
         if (stored != type) {
             throw new ArtifactTypeMismatchException(artifactId, stored, type);
         }
-        rules.checkValidity(Optional.of(artifactId), type, content);
+        rules.checkContent(Optional.of(artifactId), type, content);
         Optional<StoredVersion> same = sameContent(artifactId, type, content);
         if (same.isPresent()) {
             return same.get();
@@ -226,7 +226,7 @@ public class ArtifactService {
             throw new InvalidContentException("The schema is empty.");
         }
         boolean exists = current(artifactId).isPresent();
-        rules.checkValidity(Optional.of(artifactId), type, content);
+        rules.checkContent(Optional.of(artifactId), type, content);
         if (exists) {
             Optional<StoredVersion> same = sameContent(artifactId, type, content);
             if (same.isPresent()
@@ -256,7 +256,7 @@ public class ArtifactService {
     public VersionDraft testArtifact(String artifactId, Upload upload) {
         Content content = checkedContent(upload);
         ArtifactType type = typeOfNew(content, upload);
-        rules.checkValidity(Optional.of(artifactId), type, content);
+        rules.checkContent(Optional.of(artifactId), type, content);
         return draft(artifactId, type, content, upload.meta());
     }
 
@@ -277,7 +277,7 @@ public class ArtifactService {
         if (declared.isPresent() && declared.get() != type) {
             throw new ArtifactTypeMismatchException(artifactId, type, declared.get());
         }
-        rules.checkValidity(Optional.of(artifactId), type, content);
+        rules.checkContent(Optional.of(artifactId), type, content);
         rules.checkCompatibility(artifactId, type, content);
         return draft(artifactId, type, content, upload.meta());
     }

@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Applies the rules to content before it is stored. A rule configured on the artifact wins over the
@@ -32,6 +33,12 @@ import java.util.Optional;
 public class RulesService {
 
     private static final int PAGE = 500;
+
+    /**
+     * The longest configuration a rule keeps: an INTEGRITY rule lists its levels, each of which
+     * fits many times over; every backend keeps at least 1,024 characters.
+     */
+    public static final int MAX_CONFIG = 256;
 
     @Inject
     StorageProvider provider;
@@ -53,9 +60,11 @@ public class RulesService {
      */
     public static String requireValidConfig(RuleType type, String config) {
         boolean valid = config != null
+                && config.length() <= MAX_CONFIG
                 && switch (type) {
                     case VALIDITY -> Validity.parse(config).isPresent();
                     case COMPATIBILITY -> Compatibility.parse(config).isPresent();
+                    case INTEGRITY -> Integrity.parse(config).isPresent();
                     case MODE -> Mode.parse(config).isPresent();
                 };
         if (!valid) {
@@ -63,10 +72,18 @@ public class RulesService {
                     switch (type) {
                         case VALIDITY -> Validity.values();
                         case COMPATIBILITY -> Compatibility.values();
+                        case INTEGRITY -> Integrity.values();
                         case MODE -> Mode.values();
                     };
-            throw new InvalidRequestException("The " + type + " rule's config must be one of " + Arrays.toString(levels)
-                    + ", was " + (config == null ? "missing" : "'" + config + "'") + ".");
+            throw new InvalidRequestException("The " + type + " rule's config must be "
+                    + (type == RuleType.INTEGRITY ? "one or more, separated by commas, of " : "one of ")
+                    + Arrays.toString(levels)
+                    + (type == RuleType.INTEGRITY ? " (at most " + MAX_CONFIG + " characters)" : "")
+                    + ", was "
+                    + (config == null
+                            ? "missing"
+                            : config.length() > MAX_CONFIG ? config.length() + " characters long" : "'" + config + "'")
+                    + ".");
         }
         return config.trim().toUpperCase(Locale.ROOT);
     }
@@ -99,6 +116,49 @@ public class RulesService {
             throw new RuleViolationException(
                     RuleType.VALIDITY,
                     "The content violates the VALIDITY rule (" + level + "):",
+                    List.of(new Incompatibility("", e.getMessage())));
+        }
+    }
+
+    /**
+     * Checks the content of a new artifact, or of a new version when {@code artifactId} is given,
+     * against the rules that look at it alone: {@link #checkValidity VALIDITY}, then {@link
+     * #checkIntegrity INTEGRITY}.
+     *
+     * @throws RuleViolationException when a configured rule fails
+     * @throws InvalidContentException when no VALIDITY rule is configured and the content does not
+     *     parse as its type
+     */
+    public void checkContent(Optional<String> artifactId, ArtifactType type, Content content) {
+        checkValidity(artifactId, type, content);
+        checkIntegrity(artifactId, type, content);
+    }
+
+    /**
+     * Checks the references of valid content against the INTEGRITY rule, if one applies. Of its
+     * levels, {@link Integrity#ALL_REFS_MAPPED} is checked here: each document an import or a
+     * {@code $ref} names must be a reference's ({@link TypeSupport#requireNamedReferences}). The others
+     * hold whatever the rules: {@link Content#of(byte[], List)} refuses two references of one name,
+     * {@link ReferenceResolver} a reference to a version that does not exist, and no stored version
+     * can reference one that did not exist before it.
+     *
+     * @throws RuleViolationException naming what is not mapped
+     */
+    public void checkIntegrity(Optional<String> artifactId, ArtifactType type, Content content) {
+        Optional<String> configured = effective(artifactId, RuleType.INTEGRITY);
+        if (configured.isEmpty()
+                || !Integrity.ALL_REFS_MAPPED.in(
+                        Integrity.parse(configured.get()).orElse(Set.of()))) {
+            return;
+        }
+        TypeSupport support = types.of(type);
+        ResolvedReferences references = resolver.resolve(content);
+        try {
+            support.requireNamedReferences(content.text(), references);
+        } catch (InvalidContentException e) {
+            throw new RuleViolationException(
+                    RuleType.INTEGRITY,
+                    "The content violates the INTEGRITY rule (" + configured.get() + "):",
                     List.of(new Incompatibility("", e.getMessage())));
         }
     }

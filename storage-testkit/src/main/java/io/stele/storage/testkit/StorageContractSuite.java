@@ -514,9 +514,17 @@ public abstract class StorageContractSuite
                 .isInstanceOf(NotFoundException.class);
         storage.rules().create(global, RuleType.COMPATIBILITY, "BACKWARD");
         storage.rules().create(global, RuleType.MODE, "READONLY");
+        storage.rules().create(global, RuleType.INTEGRITY, "NO_DUPLICATES, REFS_EXIST");
         assertThat(storage.rules().list(global))
                 .containsExactlyInAnyOrderEntriesOf(Map.of(
-                        RuleType.VALIDITY, "FULL", RuleType.COMPATIBILITY, "BACKWARD", RuleType.MODE, "READONLY"));
+                        RuleType.VALIDITY,
+                        "FULL",
+                        RuleType.COMPATIBILITY,
+                        "BACKWARD",
+                        RuleType.MODE,
+                        "READONLY",
+                        RuleType.INTEGRITY,
+                        "NO_DUPLICATES, REFS_EXIST"));
         storage.rules().delete(global, RuleType.VALIDITY);
         assertThatThrownBy(() -> storage.rules().delete(global, RuleType.VALIDITY))
                 .isInstanceOf(NotFoundException.class);

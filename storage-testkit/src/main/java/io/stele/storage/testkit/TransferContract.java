@@ -91,6 +91,7 @@ interface TransferContract extends ContractFixtures {
                         new EditableMeta(Optional.of("n"), Optional.empty(), List.of("l"), Map.of("k", "v")),
                         "carol");
         storage().rules().create(RuleScope.artifact(id), RuleType.COMPATIBILITY, "BACKWARD");
+        storage().rules().create(RuleScope.artifact(id), RuleType.INTEGRITY, "FULL");
         StoredArtifact before = storage().artifacts().get(id).orElseThrow();
         List<StoredVersion> versionsBefore =
                 List.of(storage().versions().get(id, 1).orElseThrow(), before.latest());
@@ -104,7 +105,9 @@ interface TransferContract extends ContractFixtures {
                         storage().versions().get(id, 1).orElseThrow(),
                         storage().versions().get(id, 2).orElseThrow()))
                 .isEqualTo(versionsBefore);
-        assertThat(storage().rules().list(RuleScope.artifact(id))).containsEntry(RuleType.COMPATIBILITY, "BACKWARD");
+        assertThat(storage().rules().list(RuleScope.artifact(id)))
+                .containsEntry(RuleType.COMPATIBILITY, "BACKWARD")
+                .containsEntry(RuleType.INTEGRITY, "FULL");
         assertThat(storage()
                         .versions()
                         .findByCanonicalHash(id, Content.of(schema(1)).sha256()))

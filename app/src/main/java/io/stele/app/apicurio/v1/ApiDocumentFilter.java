@@ -4,7 +4,10 @@ import io.stele.app.apicurio.v3.RegistryDocument;
 import io.stele.app.artifacts.IfExists;
 import io.stele.app.ccompat.ConfluentDocument;
 import io.stele.app.rules.Compatibility;
+import io.stele.app.rules.Integrity;
+import io.stele.app.rules.RulesService;
 import io.stele.app.rules.Validity;
+import io.stele.app.security.Operation.Api;
 import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.RuleType;
@@ -16,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
@@ -52,6 +56,9 @@ public class ApiDocumentFilter implements OASFilter {
 
     static final String ERROR_SCHEMA = "ErrorBody";
     private static final String NEW_RULE = "NewRule";
+
+    /** Apicurio v2's new rule: the v1 API's shape, with the INTEGRITY rule too. */
+    private static final String NEW_RULE_V2 = "NewRuleV2";
 
     /** Apicurio v3's rule body, which names its type {@code ruleType}. */
     public static final String RULE_V3 = "RuleV3";
@@ -102,15 +109,16 @@ public class ApiDocumentFilter implements OASFilter {
         Components components = api.getComponents();
         components.addSchema(ERROR_SCHEMA, errorBody());
         constrainBodies(components);
-        components.addSchema(NEW_RULE, newRule("type"));
-        components.addSchema("New" + RULE_V3, newRule("ruleType"));
+        components.addSchema(NEW_RULE, newRule("type", RuleEndpoints.V1_RULES));
+        components.addSchema(NEW_RULE_V2, newRule("type", RuleEndpoints.RULES));
+        components.addSchema("New" + RULE_V3, newRule("ruleType", RuleEndpoints.RULES));
         api.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
                 .forEach((method, operation) -> {
                     if (path.startsWith("/api/")) {
                         constrainParameters(operation);
                     }
                     if (path.startsWith("/api/") || path.startsWith("/apis/registry/")) {
-                        typeBody(method, operation);
+                        typeBody(path, method, operation);
                         noContentSuccess(method, operation);
                         addErrors(method, operation);
                     }
@@ -134,7 +142,7 @@ public class ApiDocumentFilter implements OASFilter {
                 case "artifactId" -> p.setSchema(artifactId().minLength(1));
                 case "version" -> p.setSchema(integer("int32", 1));
                 case "globalId" -> p.setSchema(integer("int64", null));
-                case "rule" -> p.setSchema(names(RuleEndpoints.SHOWN.toArray(RuleType[]::new)));
+                case "rule" -> p.setSchema(names(RuleEndpoints.V1_RULES.toArray(RuleType[]::new)));
                 case "offset" -> p.setSchema(integer("int32", 0).defaultValue(0));
                 case "limit" -> p.setSchema(integer("int32", 1).defaultValue(20));
                 case "over" ->
@@ -183,7 +191,7 @@ public class ApiDocumentFilter implements OASFilter {
      * reads, rather than the any-type the resource's {@code @Consumes} names so that raw artifact
      * content of any media type is accepted. A new rule names its type and a level of that type.
      */
-    private static void typeBody(PathItem.HttpMethod method, Operation operation) {
+    private static void typeBody(String path, PathItem.HttpMethod method, Operation operation) {
         if (operation.getRequestBody() == null || operation.getRequestBody().getContent() == null) {
             return;
         }
@@ -192,7 +200,9 @@ public class ApiDocumentFilter implements OASFilter {
             return;
         }
         if (method == PathItem.HttpMethod.POST && any.getSchema().getRef().endsWith("/Rule")) {
-            any.setSchema(OASFactory.createSchema().ref("#/components/schemas/" + NEW_RULE));
+            any.setSchema(OASFactory.createSchema()
+                    .ref("#/components/schemas/"
+                            + (path.startsWith(Api.REGISTRY_V2_PATH + "/") ? NEW_RULE_V2 : NEW_RULE)));
         }
         if (method == PathItem.HttpMethod.POST && any.getSchema().getRef().endsWith("/" + RULE_V3)) {
             any.setSchema(OASFactory.createSchema().ref("#/components/schemas/New" + RULE_V3));
@@ -268,15 +278,11 @@ public class ApiDocumentFilter implements OASFilter {
         s.addProperty(
                 "config",
                 OASFactory.createSchema()
-                        .type(List.of(Schema.SchemaType.STRING))
-                        .enumeration(
-                                Stream.concat(Arrays.stream(Validity.values()), Arrays.stream(Compatibility.values()))
-                                        .map(Enum::name)
-                                        .distinct()
-                                        .map(Object.class::cast)
-                                        .toList()));
+                        .anyOf(RuleEndpoints.RULES.stream()
+                                .map(ApiDocumentFilter::config)
+                                .toList()));
         s.required(List.of("config"));
-        Schema type = names(RuleEndpoints.SHOWN.toArray(RuleType[]::new));
+        Schema type = names(RuleEndpoints.RULES.toArray(RuleType[]::new));
         s.addProperty(
                 typeField,
                 type.type(List.of(Schema.SchemaType.STRING, Schema.SchemaType.NULL))
@@ -293,20 +299,36 @@ public class ApiDocumentFilter implements OASFilter {
     }
 
     /** A rule to add: its type, in the field {@code typeField}, and one of that type's levels. */
-    private static Schema newRule(String typeField) {
+    /** A new rule of one of {@code types}, each with its own levels. */
+    private static Schema newRule(String typeField, List<RuleType> types) {
         return OASFactory.createSchema()
                 .type(List.of(Schema.SchemaType.OBJECT))
                 .required(List.of(typeField, "config"))
-                .oneOf(List.of(
-                        ruleOf(typeField, RuleType.VALIDITY, Validity.values()),
-                        ruleOf(typeField, RuleType.COMPATIBILITY, Compatibility.values())));
+                .oneOf(types.stream().map(type -> ruleOf(typeField, type)).toList());
     }
 
-    private static Schema ruleOf(String typeField, RuleType type, Enum<?>[] levels) {
+    private static Schema ruleOf(String typeField, RuleType type) {
         return OASFactory.createSchema()
                 .type(List.of(Schema.SchemaType.OBJECT))
                 .addProperty(typeField, names(new Enum<?>[] {type}))
-                .addProperty("config", names(levels));
+                .addProperty("config", config(type));
+    }
+
+    /**
+     * A rule's configuration: one of its levels; for INTEGRITY, one or more separated by commas,
+     * as Apicurio takes them.
+     */
+    private static Schema config(RuleType type) {
+        return switch (type) {
+            case VALIDITY -> names(Validity.values());
+            case COMPATIBILITY -> names(Compatibility.values());
+            case INTEGRITY -> {
+                String level =
+                        Arrays.stream(Integrity.values()).map(Enum::name).collect(Collectors.joining("|", "(", ")"));
+                yield string().maxLength(RulesService.MAX_CONFIG).pattern("^ *" + level + " *(, *" + level + " *)*$");
+            }
+            case MODE -> throw new IllegalArgumentException("The MODE rule is the Confluent API's");
+        };
     }
 
     /** An artifact id: at most 512 characters, none of them a control character (C0, DEL or C1). */

@@ -28,21 +28,21 @@ public class ArtifactRulesResource {
     @Needs(Role.READ_ONLY)
     @GET
     public List<RuleType> listArtifactRules(@PathParam("artifactId") String artifactId) {
-        return rules.list(RuleScope.artifact(artifactId));
+        return rules.list(RuleEndpoints.V1_RULES, RuleScope.artifact(artifactId));
     }
 
     @Needs(Role.DEVELOPER)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response createArtifactRule(@PathParam("artifactId") String artifactId, Rule rule) {
-        rules.create(RuleScope.artifact(artifactId), rule);
+        rules.create(RuleEndpoints.V1_RULES, RuleScope.artifact(artifactId), rule);
         return Response.noContent().build();
     }
 
     @Needs(Role.DEVELOPER)
     @DELETE
     public Response deleteArtifactRules(@PathParam("artifactId") String artifactId) {
-        rules.deleteAll(RuleScope.artifact(artifactId));
+        rules.deleteAll(RuleEndpoints.V1_RULES, RuleScope.artifact(artifactId));
         return Response.noContent().build();
     }
 
@@ -50,7 +50,7 @@ public class ArtifactRulesResource {
     @GET
     @Path("{rule}")
     public Rule getArtifactRuleConfig(@PathParam("artifactId") String artifactId, @PathParam("rule") String rule) {
-        return rules.get(RuleScope.artifact(artifactId), rule, Rule::new);
+        return rules.get(RuleEndpoints.V1_RULES, RuleScope.artifact(artifactId), rule, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
@@ -59,14 +59,14 @@ public class ArtifactRulesResource {
     @Consumes(MediaType.WILDCARD)
     public Rule updateArtifactRuleConfig(
             @PathParam("artifactId") String artifactId, @PathParam("rule") String rule, Rule body) {
-        return rules.update(RuleScope.artifact(artifactId), rule, body, Rule::new);
+        return rules.update(RuleEndpoints.V1_RULES, RuleScope.artifact(artifactId), rule, body, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
     @DELETE
     @Path("{rule}")
     public Response deleteArtifactRule(@PathParam("artifactId") String artifactId, @PathParam("rule") String rule) {
-        rules.delete(RuleScope.artifact(artifactId), rule);
+        rules.delete(RuleEndpoints.V1_RULES, RuleScope.artifact(artifactId), rule);
         return Response.noContent().build();
     }
 }

@@ -202,7 +202,7 @@ public class ErrorMappers {
     @ServerExceptionMapper({JsonProcessingException.class, JsonParseException.class, MismatchedInputException.class})
     public Response badJson(JsonProcessingException e, HttpServerRequest request) {
         String reason = e instanceof MismatchedInputException m && m.getTargetType() != null
-                ? expected(m)
+                ? expected(m, Api.ofPath(request.path()))
                 : ParserMessages.json(e);
         return error(
                 request,
@@ -211,13 +211,13 @@ public class ErrorMappers {
     }
 
     /** What a field (or the whole body) must be, in JSON's terms rather than Java's types. */
-    private static String expected(MismatchedInputException e) {
+    private static String expected(MismatchedInputException e, Api api) {
         String field = e.getPath().stream()
                 .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                 .collect(Collectors.joining("."));
         Class<?> type = e.getTargetType();
         String what = type == RuleType.class
-                ? "one of " + RuleEndpoints.SHOWN // the MODE rule is not this API's
+                ? "one of " + (api == Api.V1 ? RuleEndpoints.V1_RULES : RuleEndpoints.RULES) // MODE is not theirs
                 : type.isEnum()
                         ? "one of " + Arrays.toString(type.getEnumConstants())
                         : CharSequence.class.isAssignableFrom(type)

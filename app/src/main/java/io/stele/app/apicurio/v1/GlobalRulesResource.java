@@ -25,24 +25,29 @@ public class GlobalRulesResource {
     @Inject
     RuleEndpoints rules;
 
+    /** The rules this API shows: {@link RuleEndpoints#V1_RULES}. */
+    protected List<RuleType> shown() {
+        return RuleEndpoints.V1_RULES;
+    }
+
     @Needs(Role.READ_ONLY)
     @GET
     public List<RuleType> listGlobalRules() {
-        return rules.list(RuleScope.GLOBAL);
+        return rules.list(shown(), RuleScope.GLOBAL);
     }
 
     @Needs(Role.ADMIN)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response createGlobalRule(Rule rule) {
-        rules.create(RuleScope.GLOBAL, rule);
+        rules.create(shown(), RuleScope.GLOBAL, rule);
         return Response.noContent().build();
     }
 
     @Needs(Role.ADMIN)
     @DELETE
     public Response deleteAllGlobalRules() {
-        rules.deleteAll(RuleScope.GLOBAL);
+        rules.deleteAll(shown(), RuleScope.GLOBAL);
         return Response.noContent().build();
     }
 
@@ -50,7 +55,7 @@ public class GlobalRulesResource {
     @GET
     @Path("{rule}")
     public Rule getGlobalRuleConfig(@PathParam("rule") String rule) {
-        return rules.get(RuleScope.GLOBAL, rule, Rule::new);
+        return rules.get(shown(), RuleScope.GLOBAL, rule, Rule::new);
     }
 
     @Needs(Role.ADMIN)
@@ -58,14 +63,14 @@ public class GlobalRulesResource {
     @Path("{rule}")
     @Consumes(MediaType.WILDCARD)
     public Rule updateGlobalRuleConfig(@PathParam("rule") String rule, Rule body) {
-        return rules.update(RuleScope.GLOBAL, rule, body, Rule::new);
+        return rules.update(shown(), RuleScope.GLOBAL, rule, body, Rule::new);
     }
 
     @Needs(Role.ADMIN)
     @DELETE
     @Path("{rule}")
     public Response deleteGlobalRule(@PathParam("rule") String rule) {
-        rules.delete(RuleScope.GLOBAL, rule);
+        rules.delete(shown(), RuleScope.GLOBAL, rule);
         return Response.noContent().build();
     }
 }

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * What the global and the per-artifact rule endpoints of every Apicurio API share: the same
  * operations on another scope. Each API has its own body shape and passes its parts: a rule's type
- * and its configuration.
+ * and its configuration; and the rules it shows ({@link #V1_RULES}, {@link #RULES}), which are the
+ * only ones it lists, configures or names in a path.
  */
 @ApplicationScoped
 public class RuleEndpoints {
@@ -39,18 +40,24 @@ public class RuleEndpoints {
         return provider.storage().rules();
     }
 
-    /** The rules this API shows: the checks of content; the MODE rule belongs to the Confluent API. */
-    public static final List<RuleType> SHOWN =
+    /**
+     * The rules Apicurio's v2 and v3 APIs show: the checks of content; the MODE rule belongs to the
+     * Confluent API.
+     */
+    public static final List<RuleType> RULES =
             Stream.of(RuleType.values()).filter(RuleType::checksContent).toList();
+
+    /** The rules the v1 API shows: the two its clients know (Apicurio 1.x has no INTEGRITY rule). */
+    public static final List<RuleType> V1_RULES = List.of(RuleType.VALIDITY, RuleType.COMPATIBILITY);
 
     /**
      * The content rules configured in a scope, in their declared order.
      *
      * @throws NotFoundException when the scope is an artifact that does not exist
      */
-    public List<RuleType> list(RuleScope scope) {
+    public List<RuleType> list(List<RuleType> shown, RuleScope scope) {
         return rules(scope).list(scope).keySet().stream()
-                .filter(RuleType::checksContent)
+                .filter(shown::contains)
                 .sorted()
                 .toList();
     }
@@ -69,11 +76,11 @@ public class RuleEndpoints {
      * @throws InvalidRequestException when the type is missing or the configuration is not one it takes
      * @throws io.stele.storage.AlreadyExistsException when the scope has the rule already
      */
-    public void create(RuleScope scope, Body rule) {
-        if (rule == null || rule.type() == null || !rule.type().checksContent()) {
+    public void create(List<RuleType> shown, RuleScope scope, Body rule) {
+        if (rule == null || rule.type() == null || !shown.contains(rule.type())) {
             throw new InvalidRequestException("The rule's type is "
                     + (rule == null || rule.type() == null ? "missing" : "not one this API configures")
-                    + "; expected one of " + SHOWN + ".");
+                    + "; expected one of " + shown + ".");
         }
         rules(scope).create(scope, rule.type(), RulesService.requireValidConfig(rule.type(), rule.config()));
     }
@@ -83,8 +90,8 @@ public class RuleEndpoints {
      *
      * @throws NotFoundException when the name is no rule or the scope does not have it
      */
-    public <T> T get(RuleScope scope, String name, BiFunction<String, RuleType, T> shape) {
-        RuleType type = parse(scope, name);
+    public <T> T get(List<RuleType> shown, RuleScope scope, String name, BiFunction<String, RuleType, T> shape) {
+        RuleType type = parse(shown, scope, name);
         return rules(scope)
                 .get(scope, type)
                 .map(config -> shape.apply(config, type))
@@ -98,8 +105,9 @@ public class RuleEndpoints {
      * @throws InvalidRequestException when there is no body, or it names another rule or a
      *     configuration the rule does not take
      */
-    public <T> T update(RuleScope scope, String name, Body rule, BiFunction<String, RuleType, T> shape) {
-        RuleType type = parse(scope, name);
+    public <T> T update(
+            List<RuleType> shown, RuleScope scope, String name, Body rule, BiFunction<String, RuleType, T> shape) {
+        RuleType type = parse(shown, scope, name);
         if (rule == null) {
             throw new InvalidRequestException("The request body must be a rule: {\"config\": \"...\"}.");
         }
@@ -113,17 +121,17 @@ public class RuleEndpoints {
     }
 
     /** Removes the rule a path names; 404 when the scope does not have it. */
-    public void delete(RuleScope scope, String name) {
-        rules(scope).delete(scope, parse(scope, name));
+    public void delete(List<RuleType> shown, RuleScope scope, String name) {
+        rules(scope).delete(scope, parse(shown, scope, name));
     }
 
-    /** Removes the rules this API shows; the scope's mode, if it has one, stays. */
-    public void deleteAll(RuleScope scope) {
-        if (!rules(scope).list(scope).containsKey(RuleType.MODE)) {
+    /** Removes the rules this API shows; the others, such as the scope's mode, stay. */
+    public void deleteAll(List<RuleType> shown, RuleScope scope) {
+        if (shown.containsAll(rules(scope).list(scope).keySet())) {
             rules(scope).deleteAll(scope);
             return;
         }
-        for (RuleType type : list(scope)) {
+        for (RuleType type : list(shown, scope)) {
             try {
                 rules(scope).delete(scope, type);
             } catch (NotFoundException e) {
@@ -133,12 +141,12 @@ public class RuleEndpoints {
     }
 
     /** A rule type named in a path: a name that is no rule is a rule that is not there. */
-    private static RuleType parse(RuleScope scope, String name) {
-        return SHOWN.stream()
+    private static RuleType parse(List<RuleType> shown, RuleScope scope, String name) {
+        return shown.stream()
                 .filter(type -> type.name().equalsIgnoreCase(name))
                 .findFirst()
                 .orElseThrow(() -> new NotFoundException(
                         NotFoundException.Missing.RULE,
-                        "No rule named '" + name + "' exists for " + scope + "; rules are " + SHOWN + "."));
+                        "No rule named '" + name + "' exists for " + scope + "; rules are " + shown + "."));
     }
 }

@@ -35,7 +35,7 @@ public class ArtifactRulesV2Resource {
     @GET
     public List<RuleType> listArtifactRules(
             @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId) {
-        return rules.list(DefaultGroup.ruleScope(groupId, artifactId));
+        return rules.list(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId));
     }
 
     @Needs(Role.DEVELOPER)
@@ -43,7 +43,7 @@ public class ArtifactRulesV2Resource {
     @Consumes(MediaType.WILDCARD)
     public Response createArtifactRule(
             @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId, Rule rule) {
-        rules.create(DefaultGroup.ruleScope(groupId, artifactId), rule);
+        rules.create(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), rule);
         return Response.noContent().build();
     }
 
@@ -51,7 +51,7 @@ public class ArtifactRulesV2Resource {
     @DELETE
     public Response deleteArtifactRules(
             @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId) {
-        rules.deleteAll(DefaultGroup.ruleScope(groupId, artifactId));
+        rules.deleteAll(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId));
         return Response.noContent().build();
     }
 
@@ -62,7 +62,7 @@ public class ArtifactRulesV2Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("rule") String rule) {
-        return rules.get(DefaultGroup.ruleScope(groupId, artifactId), rule, Rule::new);
+        return rules.get(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), rule, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
@@ -74,7 +74,7 @@ public class ArtifactRulesV2Resource {
             @PathParam("artifactId") String artifactId,
             @PathParam("rule") String rule,
             Rule body) {
-        return rules.update(DefaultGroup.ruleScope(groupId, artifactId), rule, body, Rule::new);
+        return rules.update(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), rule, body, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
@@ -84,7 +84,7 @@ public class ArtifactRulesV2Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("rule") String rule) {
-        rules.delete(DefaultGroup.ruleScope(groupId, artifactId), rule);
+        rules.delete(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), rule);
         return Response.noContent().build();
     }
 }

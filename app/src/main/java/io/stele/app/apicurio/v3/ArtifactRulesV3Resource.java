@@ -33,7 +33,7 @@ public class ArtifactRulesV3Resource {
     @GET
     public List<RuleType> listArtifactRules(
             @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId) {
-        return rules.list(DefaultGroup.ruleScope(groupId, artifactId));
+        return rules.list(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId));
     }
 
     @Needs(Role.DEVELOPER)
@@ -41,7 +41,7 @@ public class ArtifactRulesV3Resource {
     @Consumes(MediaType.WILDCARD)
     public Response createArtifactRule(
             @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId, Rule rule) {
-        rules.create(DefaultGroup.ruleScope(groupId, artifactId), rule);
+        rules.create(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), rule);
         return Response.noContent().build();
     }
 
@@ -49,7 +49,7 @@ public class ArtifactRulesV3Resource {
     @DELETE
     public Response deleteArtifactRules(
             @PathParam("groupId") String groupId, @PathParam("artifactId") String artifactId) {
-        rules.deleteAll(DefaultGroup.ruleScope(groupId, artifactId));
+        rules.deleteAll(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId));
         return Response.noContent().build();
     }
 
@@ -60,7 +60,7 @@ public class ArtifactRulesV3Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("ruleType") String ruleType) {
-        return rules.get(DefaultGroup.ruleScope(groupId, artifactId), ruleType, Rule::new);
+        return rules.get(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), ruleType, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
@@ -72,7 +72,8 @@ public class ArtifactRulesV3Resource {
             @PathParam("artifactId") String artifactId,
             @PathParam("ruleType") String ruleType,
             Rule body) {
-        return rules.update(DefaultGroup.ruleScope(groupId, artifactId), ruleType, body, Rule::new);
+        return rules.update(
+                RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), ruleType, body, Rule::new);
     }
 
     @Needs(Role.DEVELOPER)
@@ -82,7 +83,7 @@ public class ArtifactRulesV3Resource {
             @PathParam("groupId") String groupId,
             @PathParam("artifactId") String artifactId,
             @PathParam("ruleType") String ruleType) {
-        rules.delete(DefaultGroup.ruleScope(groupId, artifactId), ruleType);
+        rules.delete(RuleEndpoints.RULES, DefaultGroup.ruleScope(groupId, artifactId), ruleType);
         return Response.noContent().build();
     }
 }

@@ -34,21 +34,21 @@ public class GlobalRulesV3Resource {
     @Needs(Role.READ_ONLY)
     @GET
     public List<RuleType> listGlobalRules() {
-        return rules.list(RuleScope.GLOBAL);
+        return rules.list(RuleEndpoints.RULES, RuleScope.GLOBAL);
     }
 
     @Needs(Role.ADMIN)
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response createGlobalRule(Rule rule) {
-        rules.create(RuleScope.GLOBAL, rule);
+        rules.create(RuleEndpoints.RULES, RuleScope.GLOBAL, rule);
         return Response.noContent().build();
     }
 
     @Needs(Role.ADMIN)
     @DELETE
     public Response deleteAllGlobalRules() {
-        rules.deleteAll(RuleScope.GLOBAL);
+        rules.deleteAll(RuleEndpoints.RULES, RuleScope.GLOBAL);
         return Response.noContent().build();
     }
 
@@ -56,7 +56,7 @@ public class GlobalRulesV3Resource {
     @GET
     @Path("{ruleType}")
     public Rule getGlobalRuleConfig(@PathParam("ruleType") String ruleType) {
-        return rules.get(RuleScope.GLOBAL, ruleType, Rule::new);
+        return rules.get(RuleEndpoints.RULES, RuleScope.GLOBAL, ruleType, Rule::new);
     }
 
     @Needs(Role.ADMIN)
@@ -64,14 +64,14 @@ public class GlobalRulesV3Resource {
     @Path("{ruleType}")
     @Consumes(MediaType.WILDCARD)
     public Rule updateGlobalRuleConfig(@PathParam("ruleType") String ruleType, Rule body) {
-        return rules.update(RuleScope.GLOBAL, ruleType, body, Rule::new);
+        return rules.update(RuleEndpoints.RULES, RuleScope.GLOBAL, ruleType, body, Rule::new);
     }
 
     @Needs(Role.ADMIN)
     @DELETE
     @Path("{ruleType}")
     public Response deleteGlobalRule(@PathParam("ruleType") String ruleType) {
-        rules.delete(RuleScope.GLOBAL, ruleType);
+        rules.delete(RuleEndpoints.RULES, RuleScope.GLOBAL, ruleType);
         return Response.noContent().build();
     }
 }

@@ -53,7 +53,8 @@ public class RegistryRulesApiTest {
 
     @AfterEach
     void noGlobalRulesLeft() {
-        given().delete("/api/rules").then().statusCode(204);
+        // the v3 API's, as the v1 API leaves the INTEGRITY rule, which it does not show
+        given().delete(Api.V3.global()).then().statusCode(204);
     }
 
     private static String artifact() {
@@ -105,7 +106,10 @@ public class RegistryRulesApiTest {
     void badRules_areRefusedWith400_andNothingIsConfigured(Api api) {
         List<Object> bodies = List.of(
                 api.rule("VALIDITY", "STRICTEST"),
-                api.rule("INTEGRITY", "FULL"),
+                api.rule("INTEGRITY", "STRICTEST"),
+                api.rule("INTEGRITY", "NO_DUPLICATES,"),
+                api.rule("INTEGRITY", ""),
+                api.rule("INTEGRITY", "FULL,".repeat(60) + "FULL"),
                 api.rule("MODE", "READONLY"),
                 Map.of("config", "FULL"),
                 Map.of(api.typeField, "VALIDITY"),
@@ -183,5 +187,80 @@ public class RegistryRulesApiTest {
         assertThat(v3.jsonPath().getString("title")).isNotBlank();
         assertThat(v2.jsonPath().getInt("error_code")).isEqualTo(404);
         assertThat(v2.jsonPath().getString("name")).isEqualTo("RuleNotFoundException");
+    }
+
+    private static final String UNMAPPED_JSON =
+            "{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"other.json\"}}}";
+    private static final String UNMAPPED_PROTO =
+            "syntax = \"proto3\";\nimport \"other.proto\";\nmessage M { Other o = 1; }\n";
+
+    private static Response createV3(String artifactId, String type, String content, String contentType) {
+        return post(
+                "/apis/registry/v3/groups/default/artifacts",
+                Map.of(
+                        "artifactId",
+                        artifactId,
+                        "artifactType",
+                        type,
+                        "firstVersion",
+                        Map.of("content", Map.of("content", content, "contentType", contentType))));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Api.class)
+    void integrityRule_allRefsMapped_refusesAnImportOrRefNoReferenceMaps_andWritesNothing(Api api) {
+        Response created = post(api.global(), api.rule("INTEGRITY", "all_refs_mapped, no_duplicates"));
+        assertThat(created.statusCode()).as(created.asString()).isEqualTo(204);
+        assertThat(given().get(api.global()).jsonPath().getList("$")).containsExactly("INTEGRITY");
+        assertThat(given().get(api.global() + "/INTEGRITY").jsonPath().getMap("$"))
+                .isEqualTo(api.rule("INTEGRITY", "ALL_REFS_MAPPED, NO_DUPLICATES"));
+
+        for (List<String> unmapped : List.of(
+                List.of("JSON", UNMAPPED_JSON, "application/json"),
+                List.of("PROTOBUF", UNMAPPED_PROTO, "application/x-protobuf"))) {
+            String artifactId = "integrity-" + UUID.randomUUID();
+            Response refused = createV3(artifactId, unmapped.get(0), unmapped.get(1), unmapped.get(2));
+            assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(409);
+            assertThat(refused.jsonPath().getString("name")).isEqualTo("RuleViolationException");
+            assertThat(refused.jsonPath().getString("detail"))
+                    .contains("INTEGRITY")
+                    .contains(unmapped.get(0).equals("JSON") ? "other.json" : "other.proto");
+            assertThat(given().get("/apis/registry/v3/groups/default/artifacts/" + artifactId)
+                            .statusCode())
+                    .as("nothing was written")
+                    .isEqualTo(404);
+        }
+        Response confluent = given().contentType("application/vnd.schemaregistry.v1+json")
+                .body(Map.of("schemaType", "JSON", "schema", UNMAPPED_JSON))
+                .post("/subjects/integrity-" + UUID.randomUUID() + "/versions");
+        assertThat(confluent.statusCode())
+                .as("the Confluent API's artifacts are under the same rule: " + confluent.asString())
+                .isEqualTo(422);
+        assertThat(confluent.jsonPath().getInt("error_code")).isEqualTo(42201);
+        Response mapped = createV3("integrity-" + UUID.randomUUID(), "AVRO", SCHEMA, "application/json");
+        assertThat(mapped.statusCode()).as("content without references passes").isEqualTo(200);
+    }
+
+    @Test
+    void integrityRule_isNotShownOrConfiguredByTheV1Api_andNotEnforcedOnceRemoved() {
+        String unmapped = "integrity-" + UUID.randomUUID();
+        post(Api.V3.global(), Api.V3.rule("INTEGRITY", "FULL")).then().statusCode(204);
+
+        assertThat(given().get("/api/rules").jsonPath().getList("$"))
+                .as("Apicurio 1.x clients know VALIDITY and COMPATIBILITY alone")
+                .isEmpty();
+        assertThat(given().get("/api/rules/INTEGRITY").statusCode()).isEqualTo(404);
+        Response v1 = post("/api/rules", Map.of("type", "INTEGRITY", "config", "FULL"));
+        assertThat(v1.statusCode()).as(v1.asString()).isEqualTo(400);
+        given().delete("/api/rules").then().statusCode(204);
+        assertThat(given().get(Api.V3.global()).jsonPath().getList("$"))
+                .as("the v1 API removes the rules it shows")
+                .containsExactly("INTEGRITY");
+
+        assertThat(createV3(unmapped, "JSON", UNMAPPED_JSON, "application/json").statusCode())
+                .isEqualTo(409);
+        given().delete(Api.V3.global() + "/INTEGRITY").then().statusCode(204);
+        Response accepted = createV3(unmapped, "JSON", UNMAPPED_JSON, "application/json");
+        assertThat(accepted.statusCode()).as(accepted.asString()).isEqualTo(200);
     }
 }
