@@ -24,10 +24,7 @@ final class CacheFill {
     private CacheFill() {}
 
     static Result readAll(URI base, long from, long to, int readers) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
+        HttpClient http = PerfHttp.client();
         AtomicLong next = new AtomicLong(from);
         AtomicLong errors = new AtomicLong();
         List<Thread> threads = new ArrayList<>();

@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * The least role an operation needs, declared on the JAX-RS resource method that serves it: the
  * one place that says who may call it. {@link AccessFilter} reads it from the method the router
  * matched, whatever form of the path was sent, so what is checked is what is served. A resource
- * method without it is refused to everyone, and a test that walks every route of the running
+ * method without it (or {@link Open}, for one that needs no role) is refused to everyone, and a test that walks every route of the running
  * registry fails. Routes served outside JAX-RS declare theirs in an {@link Operation}.
  */
 @Documented

@@ -132,14 +132,22 @@ public record Operation(String method, String template, Optional<Role> needs, Ap
     }
 
     /**
-     * The operation a JAX-RS resource method serves when mounted by {@code resource}.
+     * The operation a JAX-RS resource method serves when mounted by {@code resource}: needing the
+     * role its {@link Needs} names, or none when it is {@link Open}.
      *
-     * @throws IllegalStateException when the method declares no {@link Needs} or no HTTP method
+     * @throws IllegalStateException when the method declares neither (or both), or no HTTP method
      */
     public static Operation of(Class<?> resource, Method method) {
         Needs needs = method.getAnnotation(Needs.class);
         String verb = verb(method);
         String template = join(path(resource.getAnnotation(Path.class)), path(method.getAnnotation(Path.class)));
+        if (method.isAnnotationPresent(Open.class)) {
+            if (needs != null) {
+                throw new IllegalStateException(verb + " " + template + " (" + resource.getSimpleName() + "."
+                        + method.getName() + ") declares both @Open and @Needs: it must say one");
+            }
+            return new Operation(verb, template, Optional.empty(), Api.of(resource));
+        }
         if (needs == null) {
             throw new IllegalStateException(verb + " " + template + " (" + resource.getSimpleName() + "."
                     + method.getName() + ") declares no @Needs: every operation must say which role it needs");

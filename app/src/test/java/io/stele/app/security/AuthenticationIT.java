@@ -78,6 +78,24 @@ class AuthenticationIT {
     }
 
     @Test
+    void apicuriosConsoleSettings_andTheLimits_areOpen_andNameWhereToSignIn() {
+        HttpResponse<String> config = registry.send("GET", "/apis/registry/v3/system/uiConfig", null);
+        assertThat(config.statusCode()).as(config.body()).isEqualTo(200);
+        assertThat(field(config.body(), "type")).isEqualTo("oidc");
+        assertThat(field(config.body(), "url"))
+                .isEqualTo(KeycloakServer.shared().issuer());
+        assertThat(field(config.body(), "rbacEnabled")).isEqualTo("true");
+        for (String root : new String[] {"/apis/registry/v3", "/apis/registry/v2"}) {
+            HttpResponse<String> limits = registry.send("GET", root + "/system/limits", null);
+            assertThat(limits.statusCode()).as(limits.body()).isEqualTo(200);
+            assertThat(field(limits.body(), "maxSchemaSizeBytes")).isEqualTo("1048576");
+            assertThat(registry.send("GET", root + "/system/info", null).statusCode())
+                    .as("what the registry runs stays behind sign-in")
+                    .isEqualTo(401);
+        }
+    }
+
+    @Test
     void answersServedFromMemory_areRefusedWithoutCredentials_asAnyOther() {
         HttpResponse<String> created = create("cached");
         assertThat(created.statusCode()).isEqualTo(200);

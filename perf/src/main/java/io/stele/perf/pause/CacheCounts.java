@@ -1,5 +1,6 @@
 package io.stele.perf.pause;
 
+import io.stele.perf.PerfHttp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,8 +22,7 @@ public record CacheCounts(long misses, long evictions) {
 
     /** Reads the counts now. */
     public static CacheCounts of(URI registry) {
-        HttpClient http =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient http = PerfHttp.client();
         HttpRequest request = HttpRequest.newBuilder(registry.resolve("/q/metrics"))
                 .timeout(Duration.ofSeconds(30))
                 .build();

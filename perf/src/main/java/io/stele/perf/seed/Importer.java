@@ -1,5 +1,6 @@
 package io.stele.perf.seed;
 
+import io.stele.perf.PerfHttp;
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
@@ -8,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** Seeds a registry through its import endpoint, streaming generated artifacts as they are written. */
@@ -25,10 +25,7 @@ public final class Importer {
 
     /** Imports artifacts {@code from} to {@code to} (exclusive) into the registry at {@code base}. */
     public static Result importRange(URI base, ExportWriter writer, long from, long to, int versions) {
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
+        HttpClient http = PerfHttp.client();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         PipedInputStream in = new PipedInputStream(1 << 20);
         PipedOutputStream out;

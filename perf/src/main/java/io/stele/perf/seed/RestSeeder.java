@@ -1,5 +1,6 @@
 package io.stele.perf.seed;
 
+import io.stele.perf.PerfHttp;
 import io.stele.perf.data.SchemaGenerator;
 import java.io.IOException;
 import java.net.URI;
@@ -34,10 +35,7 @@ public final class RestSeeder {
     public static Result seed(
             URI base, SchemaGenerator schemas, long firstArtifact, int artifacts, int versions, int writers)
             throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
+        HttpClient http = PerfHttp.client();
         AtomicLong stored = new AtomicLong();
         AtomicLong errors = new AtomicLong();
         List<Thread> threads = new ArrayList<>();

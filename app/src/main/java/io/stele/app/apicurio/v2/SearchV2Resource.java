@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * {@code /apis/registry/v2/search/artifacts}: artifacts by Apicurio 2.x's filters, as Apicurio 2.6
@@ -43,12 +42,14 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
  *   <li>{@code name}: the artifacts whose name or id holds the text, case included;
  *   <li>{@code description}: whose description holds the text, in any case;
  *   <li>{@code labels}: whose labels include each one given, in any case;
+ *   <li>{@code properties}, each {@code key} or {@code key:value}: whose properties have that key,
+ *       and that value if given, in any case;
  *   <li>{@code globalId}, {@code contentId}: whose latest version has that globalId or content;
  *   <li>by {@code POST}, whose latest version's content is the body's bytes.
  * </ul>
  *
  * <p>Results are ordered by name, an artifact without one by its id, a page at a time. {@code
- * properties} and {@code orderby=createdOn} are refused with 400, as is {@code canonical=true} by
+ * orderby=createdOn} is refused with 400, as is {@code canonical=true} by
  * {@code POST}, rather than answered otherwise (see docs/apicurio-v2-v3.md).
  */
 @Path(Api.REGISTRY_V2_PATH + "/search/artifacts")
@@ -76,17 +77,13 @@ public class SearchV2Resource {
             @QueryParam("order") String order,
             @QueryParam("orderby") String orderby,
             @QueryParam("labels") List<String> labels,
-            @Parameter(hidden = true) @QueryParam("properties") List<String> properties,
+            @QueryParam("properties") List<String> properties,
             @QueryParam("description") String description,
             @QueryParam("group") String group,
             @QueryParam("globalId") String globalId,
             @QueryParam("contentId") String contentId,
             @Context HttpServerRequest request) {
         Window window = Window.of(request, config.maxListedIds());
-        if (!request.params().getAll("properties").isEmpty()) {
-            throw new InvalidRequestException("Searching artifacts by properties is not served yet; the filters served"
-                    + " are group, name, description, labels, globalId and contentId.");
-        }
         ArtifactCriteria.Builder criteria = new ArtifactCriteria.Builder();
         if (globalId != null) {
             long id = IdLookups.parse("globalId", globalId);
@@ -109,6 +106,9 @@ public class SearchV2Resource {
                     ArtifactQuery.Over.LABELS);
         }
         criteria.description(Optional.ofNullable(description));
+        criteria.entries("properties", request.params().getAll("properties"), a -> a.latest()
+                .meta()
+                .properties());
         if (group != null && !DefaultGroup.isDefault(group)) {
             return ArtifactsV2Resource.ArtifactSearchResults.of(new Page<>(0, List.of()));
         }

@@ -2,6 +2,7 @@ package io.stele.app.apicurio.v3;
 
 import io.stele.storage.ArtifactQuery;
 import io.stele.storage.ArtifactType;
+import io.stele.storage.InvalidRequestException;
 import io.stele.storage.StoredArtifact;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,8 +10,10 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -94,6 +97,24 @@ public record ArtifactCriteria(
         }
 
         /**
+         * Keeps artifacts whose entries (v3 labels, v2 properties, as {@code entries} reads them from
+         * an artifact) match each filter given ({@link Entry}); blank filters are left out, as
+         * Apicurio leaves them out. The index cannot narrow these: every artifact is read.
+         *
+         * @throws InvalidRequestException when a filter has no key
+         */
+        public Builder entries(
+                String parameter, List<String> filters, Function<StoredArtifact, Map<String, String>> entries) {
+            for (String filter : filters) {
+                if (!filter.isBlank()) {
+                    Entry wanted = Entry.parse(parameter, filter);
+                    check(artifact -> wanted.in(entries.apply(artifact)), "", ArtifactQuery.Over.EVERYTHING);
+                }
+            }
+            return this;
+        }
+
+        /**
          * Keeps artifacts whose description holds the text, in any case; with no other check, the
          * index answers this alone.
          */
@@ -114,6 +135,45 @@ public record ArtifactCriteria(
             boolean indexed = checks.isEmpty() || checks.size() == 1 && over == ArtifactQuery.Over.DESCRIPTION;
             return new ArtifactCriteria(
                     Optional.ofNullable(named), Optional.ofNullable(text), over, type, checks, indexed);
+        }
+    }
+
+    /**
+     * A filter by a key and maybe a value, as Apicurio takes v3's {@code labels} and v2's {@code
+     * properties}: {@code key}, or {@code key:} (any value), or {@code key:value} (the value after
+     * the first colon), matched in any case, each filter given narrowing further.
+     *
+     * @param key the key an entry must have, in any case
+     * @param value the value it must have, in any case, or empty for any
+     */
+    public record Entry(String key, Optional<String> value) {
+
+        /** What a filter may be: blank, or anything that does not start with the colon. */
+        public static final String PATTERN = "^([^:][\\s\\S]*)?$";
+
+        /**
+         * Reads one filter of the query parameter {@code parameter}.
+         *
+         * @throws InvalidRequestException when the key is missing, as in {@code :value}
+         */
+        public static Entry parse(String parameter, String filter) {
+            int colon = filter.indexOf(':');
+            if (colon == 0) {
+                throw new InvalidRequestException(
+                        parameter + " filters are key:value or key; '" + filter + "' has no key before the ':'.");
+            }
+            return colon < 0
+                    ? new Entry(filter, Optional.empty())
+                    : new Entry(
+                            filter.substring(0, colon),
+                            Optional.of(filter.substring(colon + 1)).filter(v -> !v.isEmpty()));
+        }
+
+        /** Whether one of the entries has this key, and this value if one is asked for. */
+        public boolean in(Map<String, String> entries) {
+            return entries.entrySet().stream()
+                    .anyMatch(e -> e.getKey().equalsIgnoreCase(key)
+                            && value.map(v -> v.equalsIgnoreCase(e.getValue())).orElse(true));
         }
     }
 

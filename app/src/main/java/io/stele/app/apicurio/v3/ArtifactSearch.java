@@ -37,13 +37,15 @@ import java.util.function.Predicate;
  *       {@code globalId}: the artifact with that version; {@code contentId}: the artifacts with a
  *       version of that content;
  *   <li>{@code artifactType}: artifacts of that type;
- *   <li>{@code description}: artifacts whose description holds the text, in any case.
+ *   <li>{@code description}: artifacts whose description holds the text, in any case;
+ *   <li>{@code labels}, each {@code key} or {@code key:value}: artifacts whose labels (their latest
+ *       version's, as {@link VersionMetaData#labels} gives them) have that key, and that value if
+ *       given, in any case ({@link ArtifactCriteria.Entry}).
  * </ul>
  *
  * <p>Results are ordered by name, an artifact without one by its id ({@code orderby} {@code name},
- * or {@code groupId}, which is the same for all), a page at a time. {@code labels}, which Apicurio
- * matches against an artifact's labels by key and value, is refused with 400 rather than applied
- * otherwise. An artifact is described by its latest version, as in the listings.
+ * or {@code groupId}, which is the same for all), a page at a time. An artifact is described by its
+ * latest version, as in the listings.
  */
 @ApplicationScoped
 public class ArtifactSearch {
@@ -67,10 +69,6 @@ public class ArtifactSearch {
      * @throws InvalidRequestException when a filter is not served, or a value is not one it takes
      */
     public Page<StoredArtifact> search(HttpServerRequest request) {
-        if (request.getParam("labels") != null) {
-            throw new InvalidRequestException("Searching artifacts by labels is not served yet; the filters served"
-                    + " are groupId, name, artifactId, globalId, contentId, artifactType and description.");
-        }
         QueryChoices.of(
                 request,
                 "orderby",
@@ -103,6 +101,7 @@ public class ArtifactSearch {
             criteria.check(nameOrId(glob), glob.fragment(), ArtifactQuery.Over.EVERYTHING);
         }
         criteria.description(Optional.ofNullable(request.getParam("description")));
+        criteria.entries("labels", request.params().getAll("labels"), a -> VersionMetaData.labels(a.latest()));
         String group = request.getParam("groupId");
         if (group != null && !matchesDefault(group)) {
             return new Page<>(0, List.of());

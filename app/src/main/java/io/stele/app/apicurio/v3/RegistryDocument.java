@@ -143,6 +143,15 @@ public final class RegistryDocument {
                         p.setRequired(true);
                     }
                 }
+                case "labels", "properties" -> {
+                    // v3's labels and v2's properties filter by key and value; v2's labels are v1's
+                    if (place.artifactIdFilter() && v3 == p.getName().equals("labels")) {
+                        p.setSchema(OASFactory.createSchema()
+                                .type(List.of(Schema.SchemaType.ARRAY))
+                                .items(string().pattern(ArtifactCriteria.Entry.PATTERN)
+                                        .description("key (any value), or key:value, in any case")));
+                    }
+                }
                 case "offset" -> p.setSchema(integer(0));
                 case "limit" -> p.setSchema(integer(1));
                 case "order" -> p.setSchema(string().enumeration(new ArrayList<>(List.of("asc", "desc"))));

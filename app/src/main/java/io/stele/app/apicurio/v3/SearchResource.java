@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * {@code /apis/registry/v3/search}: artifacts by the filters {@link ArtifactSearch} serves, and the
@@ -54,7 +53,7 @@ public class SearchResource {
             @QueryParam("limit") String limit,
             @QueryParam("order") String order,
             @QueryParam("orderby") String orderby,
-            @Parameter(hidden = true) @QueryParam("labels") List<String> labels,
+            @QueryParam("labels") List<String> labels,
             @QueryParam("description") String description,
             @QueryParam("groupId") String groupId,
             @QueryParam("globalId") String globalId,

@@ -134,6 +134,48 @@ public class RegistryV2SearchApiTest {
     }
 
     @Test
+    void properties_matchByKey_orKeyAndValue_inAnyCase_eachGivenNarrowing() {
+        String tag = UUID.randomUUID().toString();
+        String payments = "payments-" + tag;
+        String ledger = "ledger-" + tag;
+        create(payments, record("P", 0), "Payments", "d");
+        create(ledger, record("L", 0), "Ledger", "d");
+        for (Map.Entry<String, Map<String, String>> artifact : Map.of(
+                        payments, Map.of("team", "Payments", "tier-" + tag, "gold"),
+                        ledger, Map.of("team", "ledger:eu", "tier-" + tag, "silver"))
+                .entrySet()) {
+            given().contentType(ContentType.JSON)
+                    .body(Map.of("properties", artifact.getValue(), "labels", List.of("team-" + tag)))
+                    .put(ARTIFACTS + artifact.getKey() + "/meta")
+                    .then()
+                    .statusCode(204);
+        }
+
+        assertThat(found(given().queryParam("properties", "TIER-" + tag).get(SEARCH)))
+                .as("a key alone, in any case")
+                .containsExactlyInAnyOrder(payments, ledger);
+        assertThat(found(given().queryParam("properties", "tier-" + tag + ":").get(SEARCH)))
+                .as("a key with nothing after the colon")
+                .containsExactlyInAnyOrder(payments, ledger);
+        assertThat(found(given().queryParam("properties", "tier-" + tag + ":GOLD")
+                        .get(SEARCH)))
+                .as("a key and its value, in any case")
+                .containsExactly(payments);
+        assertThat(found(given().queryParam("properties", "tier-" + tag)
+                        .queryParam("properties", "team:ledger:eu")
+                        .get(SEARCH)))
+                .as("each filter narrows; the value is what follows the first colon")
+                .containsExactly(ledger);
+        assertThat(found(
+                        given().queryParam("properties", "tier-" + tag + ":gol").get(SEARCH)))
+                .as("a value matches whole")
+                .isEmpty();
+        assertThat(found(given().queryParam("properties", "team-" + tag).get(SEARCH)))
+                .as("a v2 label is not a property")
+                .isEmpty();
+    }
+
+    @Test
     void results_areOrderedByName_countedWhole_andPaged() {
         String tag = UUID.randomUUID().toString();
         for (String name : List.of("Beta", "Alpha", "Gamma")) {
@@ -190,7 +232,7 @@ public class RegistryV2SearchApiTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "properties=team:payments",
+                "properties=:payments",
                 "orderby=createdOn",
                 "orderby=",
                 "order=up",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.stele.app.testing.Settings;
 import java.util.List;
@@ -328,5 +329,48 @@ public class RegistryArtifactsApiTest {
                     .isTrue();
             assertThat(me.jsonPath().getBoolean("viewer")).isTrue();
         }
+    }
+
+    @Test
+    void limits_sayTheLargestSchema_andNoOtherLimit_onBothApis() {
+        for (String root : List.of("/apis/registry/v3", "/apis/registry/v2")) {
+            Map<String, Object> limits = given().get(root + "/system/limits")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getMap("");
+            assertThat(limits).as(root).hasSize(12).containsEntry("maxSchemaSizeBytes", 1024 * 1024);
+            assertThat(limits.entrySet())
+                    .as("%s: the limits Stele does not apply", root)
+                    .filteredOn(limit -> !limit.getKey().equals("maxSchemaSizeBytes"))
+                    .allSatisfy(limit ->
+                            assertThat(limit.getValue()).as(limit.getKey()).isEqualTo(-1));
+        }
+        String oneByteTooMany = "{\"type\":\"string\",\"doc\":\"" + "x".repeat(1024 * 1024) + "\"}";
+        given().body(oneByteTooMany)
+                .post("/apis/registry/v3/groups/default/artifacts")
+                .then()
+                .statusCode(413);
+    }
+
+    @Test
+    void uiConfig_saysNoSignIn_andTheDeletionsServed_withAuthenticationOff() {
+        JsonPath config = given().get("/apis/registry/v3/system/uiConfig")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(config.getString("auth.type")).isEqualTo("none");
+        assertThat(config.getBoolean("auth.rbacEnabled")).isFalse();
+        assertThat(config.getBoolean("auth.obacEnabled")).isFalse();
+        assertThat(config.getMap("auth")).doesNotContainKey("options");
+        boolean deletes = Settings.on("stele.api.v3-deletes");
+        assertThat(config.getBoolean("features.deleteArtifact")).isEqualTo(deletes);
+        assertThat(config.getBoolean("features.deleteVersion")).isEqualTo(deletes);
+        assertThat(config.getBoolean("features.deleteGroup")).isFalse();
+        assertThat(config.getBoolean("features.draftMutability")).isFalse();
+        assertThat(config.getString("ui.contextPath")).isEqualTo("/");
+        given().get("/apis/registry/v2/system/uiConfig").then().statusCode(404);
     }
 }

@@ -123,6 +123,47 @@ public class RegistrySearchArtifactsApiTest {
         assertThat(descending.jsonPath().getList("artifacts.name")).containsExactly("Gamma", "Beta", "Alpha");
     }
 
+    @Test
+    void labels_matchByKey_orKeyAndValue_inAnyCase_includingTheV1ApisLabels() {
+        String tag = UUID.randomUUID().toString();
+        String payments = "labels-p-" + tag;
+        String ledger = "labels-l-" + tag;
+        for (String id : List.of(payments, ledger)) {
+            create(id, "AVRO", "{\"type\":\"record\",\"name\":\"L\",\"fields\":[]}", Map.of());
+        }
+        given().contentType(ContentType.JSON)
+                .body(Map.of("labels", Map.of("team", "Payments", "tier-" + tag, "gold")))
+                .put("/apis/registry/v3/groups/default/artifacts/" + payments)
+                .then()
+                .statusCode(204);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("labels", List.of("Audited-" + tag), "properties", Map.of("tier-" + tag, "silver")))
+                .put("/api/artifacts/" + ledger + "/meta")
+                .then()
+                .statusCode(204);
+
+        assertThat(found(given().queryParam("labels", "TIER-" + tag).get(SEARCH)))
+                .as("a key alone, in any case")
+                .containsExactlyInAnyOrder(payments, ledger);
+        assertThat(found(given().queryParam("labels", "tier-" + tag + ":GOLD").get(SEARCH)))
+                .as("a key and its value, in any case")
+                .containsExactly(payments);
+        assertThat(found(given().queryParam("labels", "tier-" + tag)
+                        .queryParam("labels", "audited-" + tag)
+                        .get(SEARCH)))
+                .as("each filter narrows; a v1 label is a label with no value")
+                .containsExactly(ledger);
+        assertThat(found(given().queryParam("labels", "tier-" + tag + ":gol").get(SEARCH)))
+                .as("a value matches whole")
+                .isEmpty();
+        assertThat(found(given().queryParam("labels", "team:payments")
+                        .queryParam("labels", "tier-" + tag)
+                        .queryParam("labels", "")
+                        .get(SEARCH)))
+                .as("a blank filter is left out")
+                .containsExactly(payments);
+    }
+
     /** Creates an AVRO artifact through v3 with a name of its own. */
     private static void createNamed(String artifactId, String name) {
         create(artifactId, "AVRO", "{\"type\":\"record\",\"name\":\"N\",\"fields\":[]}", Map.of("name", name));
@@ -179,7 +220,7 @@ public class RegistrySearchArtifactsApiTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "labels=team:payments",
+                "labels=:payments",
                 "orderby=createdOn",
                 "orderby=",
                 "order=up",
