@@ -3,7 +3,7 @@ package io.stele.storage;
 import java.util.Objects;
 
 /**
- * The artifact, version, content, rule or group asked for does not exist. {@link #missing()} says which,
+ * The artifact, version, content, rule, group or setting asked for does not exist. {@link #missing()} says which,
  * so that each API can answer in its own terms without reading the message.
  */
 public class NotFoundException extends StorageException {
@@ -19,7 +19,9 @@ public class NotFoundException extends StorageException {
         /** A rule. */
         RULE,
         /** A group of artifacts, as Apicurio Registry's v2 and v3 APIs name one. */
-        GROUP
+        GROUP,
+        /** A setting that can be changed while the registry runs, as Apicurio's admin API names one. */
+        SETTING
     }
 
     private final Missing missing;

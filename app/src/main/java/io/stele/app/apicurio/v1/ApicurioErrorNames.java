@@ -31,6 +31,7 @@ final class ApicurioErrorNames {
                 case CONTENT -> "ContentNotFoundException";
                 case RULE -> "RuleNotFoundException";
                 case GROUP -> "GroupNotFoundException";
+                case SETTING -> "ConfigPropertyNotFoundException";
             };
         }
         if (e instanceof AlreadyExistsException exists) {
