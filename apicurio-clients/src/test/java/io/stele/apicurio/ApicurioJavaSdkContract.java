@@ -10,6 +10,7 @@ import io.apicurio.registry.rest.client.RegistryClient;
 import io.apicurio.registry.rest.client.groups.item.artifacts.ArtifactsRequestBuilder;
 import io.apicurio.registry.rest.client.models.ArtifactReference;
 import io.apicurio.registry.rest.client.models.ArtifactSearchResults;
+import io.apicurio.registry.rest.client.models.ArtifactTypeInfo;
 import io.apicurio.registry.rest.client.models.CreateArtifact;
 import io.apicurio.registry.rest.client.models.CreateArtifactResponse;
 import io.apicurio.registry.rest.client.models.CreateRule;
@@ -24,6 +25,8 @@ import io.apicurio.registry.rest.client.models.RuleType;
 import io.apicurio.registry.rest.client.models.RuleViolationProblemDetails;
 import io.apicurio.registry.rest.client.models.SearchedArtifact;
 import io.apicurio.registry.rest.client.models.SearchedVersion;
+import io.apicurio.registry.rest.client.models.UserInterfaceConfig;
+import io.apicurio.registry.rest.client.models.UserInterfaceConfigAuthType;
 import io.apicurio.registry.rest.client.models.VersionContent;
 import io.apicurio.registry.rest.client.models.VersionMetaData;
 import io.apicurio.registry.rest.client.models.VersionSearchResults;
@@ -304,5 +307,25 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
                 .isZero();
         assertThat(client.system().info().get().getName()).isEqualTo("Stele");
         assertThat(client.users().me().get().getAdmin()).isTrue();
+    }
+
+    @Test
+    void theConsolesSettings_theArtifactTypes_andTheConfigProperties_readAsAgainstApicurio() {
+        RegistryClient client = client();
+        UserInterfaceConfig config = client.system().uiConfig().get();
+        assertThat(config.getAuth().getType()).isEqualTo(UserInterfaceConfigAuthType.None);
+        assertThat(config.getAuth().getRbacEnabled()).isFalse();
+        assertThat(config.getFeatures().getDeleteGroup()).isFalse();
+        assertThat(client.admin().config().artifactTypes().get())
+                .extracting(ArtifactTypeInfo::getName)
+                .contains("AVRO", "PROTOBUF", "JSON", "OPENAPI", "ASYNCAPI");
+        assertThat(client.admin().config().properties().get()).isEmpty();
+        assertThatThrownBy(() -> client.admin()
+                        .config()
+                        .properties()
+                        .byPropertyName("apicurio.rest.deletion.artifact.enabled")
+                        .get())
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
+                        .isEqualTo(404));
     }
 }

@@ -6,17 +6,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.stele.storage.ArtifactType;
+import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Apicurio's {@code /admin/config/properties} on the v3 and v2 APIs: Stele reads every setting at
- * start, so none is listed, and each name, in any form, answers 404 {@code
- * ConfigPropertyNotFoundException} in the API's own error body and changes nothing.
+ * Apicurio's admin configuration on the v3 and v2 APIs. {@code /admin/config/properties}: Stele
+ * reads every setting at start, so none is listed, and each name, in any form, answers 404 {@code
+ * ConfigPropertyNotFoundException} in the API's own error body and changes nothing. The artifact
+ * types: every one Stele takes.
  */
 @QuarkusTest
-class RegistryConfigPropertiesApiTest {
+class RegistryAdminConfigApiTest {
 
     private static final String DELETION = "apicurio.rest.deletion.artifact.enabled";
 
@@ -60,6 +64,23 @@ class RegistryConfigPropertiesApiTest {
                 .then()
                 .statusCode(400);
         assertThat(deletesArtifacts()).as("what the registry does is as before").isEqualTo(deletesBefore);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/apis/registry/v3/admin/config/artifactTypes", "/apis/registry/v2/admin/artifactTypes"})
+    void theArtifactTypes_areEveryTypeSteleTakes_andAnotherIsRefused(String path) {
+        List<String> names =
+                given().get(path).then().statusCode(200).extract().jsonPath().getList("name");
+        assertThat(names)
+                .containsExactly(
+                        Arrays.stream(ArtifactType.values()).map(Enum::name).toArray(String[]::new));
+        String unlisted = "{\"artifactId\":\"types-" + UUID.randomUUID() + "\",\"artifactType\":\"AVRO2\","
+                + "\"firstVersion\":{\"content\":{\"content\":\"{}\",\"contentType\":\"application/json\"}}}";
+        given().contentType(ContentType.JSON)
+                .body(unlisted)
+                .post("/apis/registry/v3/groups/default/artifacts")
+                .then()
+                .statusCode(400);
     }
 
     private static boolean deletesArtifacts() {
