@@ -2,6 +2,7 @@ package io.stele.apicurio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.microsoft.kiota.ApiException;
 import io.apicurio.registry.client.RegistryClientFactory;
@@ -24,6 +25,7 @@ import io.apicurio.registry.rest.client.models.Rule;
 import io.apicurio.registry.rest.client.models.RuleType;
 import io.apicurio.registry.rest.client.models.RuleViolationProblemDetails;
 import io.apicurio.registry.rest.client.models.SearchedArtifact;
+import io.apicurio.registry.rest.client.models.SearchedBranch;
 import io.apicurio.registry.rest.client.models.SearchedVersion;
 import io.apicurio.registry.rest.client.models.UserInterfaceConfig;
 import io.apicurio.registry.rest.client.models.UserInterfaceConfigAuthType;
@@ -293,6 +295,12 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
         assertThat(versions.getVersions())
                 .extracting(SearchedVersion::getVersion)
                 .containsExactly("1", "2");
+        assertThat(artifact.branches().get().getBranches())
+                .extracting(SearchedBranch::getBranchId, SearchedBranch::getSystemDefined)
+                .containsExactly(tuple("latest", true));
+        assertThat(artifact.branches().byBranchId("latest").versions().get().getVersions())
+                .extracting(SearchedVersion::getVersion)
+                .containsExactly("2", "1");
         assertThat(artifact.versions().byVersionExpression("1").get().getName()).isEqualTo("First");
         assertThat(artifact.versions().byVersionExpression("1").state().get().getState())
                 .isEqualTo(VersionState.DEPRECATED);

@@ -3,7 +3,7 @@ package io.stele.storage;
 import java.util.Objects;
 
 /**
- * The artifact, version, content, rule, group or setting asked for does not exist. {@link #missing()} says which,
+ * The artifact, version, content, rule, group, branch or setting asked for does not exist. {@link #missing()} says which,
  * so that each API can answer in its own terms without reading the message.
  */
 public class NotFoundException extends StorageException {
@@ -20,6 +20,8 @@ public class NotFoundException extends StorageException {
         RULE,
         /** A group of artifacts, as Apicurio Registry's v2 and v3 APIs name one. */
         GROUP,
+        /** A branch of an artifact's versions, as Apicurio Registry's v3 API names one. */
+        BRANCH,
         /** A setting that can be changed while the registry runs, as Apicurio's admin API names one. */
         SETTING
     }

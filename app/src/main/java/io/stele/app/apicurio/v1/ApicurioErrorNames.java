@@ -1,5 +1,6 @@
 package io.stele.app.apicurio.v1;
 
+import io.stele.app.apicurio.v3.SystemBranchException;
 import io.stele.app.artifacts.ContentTooLargeException;
 import io.stele.app.http.NotEnabledException;
 import io.stele.app.mode.ReadOnlyException;
@@ -31,6 +32,7 @@ final class ApicurioErrorNames {
                 case CONTENT -> "ContentNotFoundException";
                 case RULE -> "RuleNotFoundException";
                 case GROUP -> "GroupNotFoundException";
+                case BRANCH -> "BranchNotFoundException";
                 case SETTING -> "ConfigPropertyNotFoundException";
             };
         }
@@ -49,6 +51,9 @@ final class ApicurioErrorNames {
         }
         if (e instanceof InvalidRequestException || e instanceof InvalidContentException) {
             return "BadRequestException";
+        }
+        if (e instanceof SystemBranchException) {
+            return "NotAllowedException";
         }
         if (e instanceof ConflictException || e instanceof ReadOnlyException) {
             return "ConflictException";

@@ -121,10 +121,7 @@ public class ArtifactResource {
                         + " are listed by number), was '" + value + "'.");
         boolean descending = Paging.descending(request);
         PageRequest page = Paging.page(request, config.maxListedIds());
-        Page<StoredVersion> found = descending ? lastFirst(artifactId, page) : versions(artifactId, page);
-        return new VersionMetaData.SearchResults(
-                (int) found.total(),
-                found.items().stream().map(VersionMetaData::searched).toList());
+        return descending ? newestFirst(provider, artifactId, page) : listed(versions(provider, artifactId, page));
     }
 
     @Needs(Role.DEVELOPER)
@@ -148,21 +145,31 @@ public class ArtifactResource {
         return VersionMetaData.of(written.version());
     }
 
-    private Page<StoredVersion> versions(String artifactId, PageRequest page) {
+    private static Page<StoredVersion> versions(StorageProvider provider, String artifactId, PageRequest page) {
         return provider.storage().search().versions(artifactId, page);
     }
 
-    /** A page of the versions from the highest down: the same window, counted from the other end. */
-    private Page<StoredVersion> lastFirst(String artifactId, PageRequest page) {
-        long total = versions(artifactId, new PageRequest(0, 1)).total();
+    private static VersionMetaData.SearchResults listed(Page<StoredVersion> found) {
+        return new VersionMetaData.SearchResults(
+                (int) found.total(),
+                found.items().stream().map(VersionMetaData::searched).toList());
+    }
+
+    /**
+     * A page of an artifact's versions from the highest down, as its versions listed in descending
+     * order and its {@code latest} branch list them: the same window, counted from the other end.
+     */
+    static VersionMetaData.SearchResults newestFirst(StorageProvider provider, String artifactId, PageRequest page) {
+        long total = versions(provider, artifactId, new PageRequest(0, 1)).total();
         long end = total - page.offset();
         if (end <= 0) {
-            return new Page<>(total, List.of());
+            return listed(new Page<>(total, List.of()));
         }
         int start = (int) Math.max(0, end - page.limit());
-        List<StoredVersion> items = new ArrayList<>(versions(artifactId, new PageRequest(start, (int) (end - start)))
-                .items());
+        List<StoredVersion> items =
+                new ArrayList<>(versions(provider, artifactId, new PageRequest(start, (int) (end - start)))
+                        .items());
         Collections.reverse(items);
-        return new Page<>(total, items);
+        return listed(new Page<>(total, items));
     }
 }

@@ -33,6 +33,10 @@ public final class RegistryDocument {
     /** What a 405 from a v3 deletion means. */
     public static final String DELETES_OFF = "Deletion is not enabled on this API (stele.api.v3-deletes).";
 
+    /** What a 409 from a change to the {@code latest} branch means. */
+    public static final String SYSTEM_BRANCH =
+            "The branch is 'latest', which the registry keeps itself: it cannot be changed or deleted.";
+
     /** What a 405 from a v2 version's deletion means. */
     public static final String V2_VERSION_DELETES_OFF =
             "Deleting one version is not enabled on this API (stele.api.v2-version-deletes).";
@@ -106,6 +110,9 @@ public final class RegistryDocument {
                 case "version" ->
                     p.setSchema(string().pattern(DefaultGroup.V2_VERSION)
                             .description("A version number, or 'latest' for the artifact's latest version."));
+                case "branchId" ->
+                    p.setSchema(string().pattern(BranchesResource.ID)
+                            .description("A branch of the artifact's versions: 'latest' is served."));
                 case "versionExpression" ->
                     p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
                             .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
