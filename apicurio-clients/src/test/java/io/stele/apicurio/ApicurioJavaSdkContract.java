@@ -301,6 +301,15 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
         assertThat(artifact.branches().byBranchId("latest").versions().get().getVersions())
                 .extracting(SearchedVersion::getVersion)
                 .containsExactly("2", "1");
+        assertThat(client.search()
+                        .versions()
+                        .get(config -> {
+                            config.queryParameters.artifactId = moneyId;
+                            config.queryParameters.name = "First";
+                        })
+                        .getVersions())
+                .extracting(SearchedVersion::getVersion)
+                .containsExactly("1");
         assertThat(artifact.versions().byVersionExpression("1").get().getName()).isEqualTo("First");
         assertThat(artifact.versions().byVersionExpression("1").state().get().getState())
                 .isEqualTo(VersionState.DEPRECATED);

@@ -76,6 +76,7 @@ public final class RegistryDocument {
      *     of versions needs one
      * @param canonical whether {@code canonical=true} is served: not by v2's search by content
      * @param orders the values its {@code orderby} takes, or null when it takes none
+     * @param keyedLabels its {@code labels} (v3) or {@code properties} (v2) filter by key and value
      */
     private record Place(
             boolean v3,
@@ -83,7 +84,8 @@ public final class RegistryDocument {
             boolean triable,
             boolean artifactIdFilter,
             boolean canonical,
-            List<String> orders) {
+            List<String> orders,
+            boolean keyedLabels) {
 
         static Place of(String path, boolean v3) {
             boolean search = path.endsWith("/search/artifacts");
@@ -93,9 +95,17 @@ public final class RegistryDocument {
                             ? SearchV2Resource.ORDERS
                             : path.endsWith("/groups") || path.endsWith("/search/groups")
                                     ? GroupsResource.ORDERS
-                                    : path.endsWith("/versions") ? ArtifactResource.VERSION_ORDERS : null;
+                                    : path.endsWith("/search/versions")
+                                            ? QueryChoices.names(VersionSearch.Order.class)
+                                            : path.endsWith("/versions") ? ArtifactResource.VERSION_ORDERS : null;
             return new Place(
-                    v3, path.contains("/ids/contentIds/"), !path.endsWith("/state"), search, v3 || !search, orders);
+                    v3,
+                    path.contains("/ids/contentIds/"),
+                    !path.endsWith("/state"),
+                    search,
+                    v3 || !search,
+                    orders,
+                    search || v3 && path.endsWith("/search/versions"));
         }
     }
 
@@ -113,6 +123,12 @@ public final class RegistryDocument {
                 case "branchId" ->
                     p.setSchema(string().pattern(BranchesResource.ID)
                             .description("A branch of the artifact's versions: 'latest' is served."));
+                case "state" -> {
+                    if (p.getIn() == Parameter.In.QUERY) {
+                        p.setSchema(
+                                string().enumeration(new ArrayList<>(QueryChoices.names(VersionSearch.State.class))));
+                    }
+                }
                 case "versionExpression" ->
                     p.setSchema(string().pattern(DefaultGroup.EXPRESSION)
                             .description("A version number, or a branch as branch={branchId}: 'latest' is served."));
@@ -152,7 +168,7 @@ public final class RegistryDocument {
                 }
                 case "labels", "properties" -> {
                     // v3's labels and v2's properties filter by key and value; v2's labels are v1's
-                    if (place.artifactIdFilter() && v3 == p.getName().equals("labels")) {
+                    if (place.keyedLabels() && v3 == p.getName().equals("labels")) {
                         p.setSchema(OASFactory.createSchema()
                                 .type(List.of(Schema.SchemaType.ARRAY))
                                 .items(string().pattern(ArtifactCriteria.Entry.PATTERN)

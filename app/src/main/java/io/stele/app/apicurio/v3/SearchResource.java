@@ -25,8 +25,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code /apis/registry/v3/search}: artifacts by the filters {@link ArtifactSearch} serves, and the
- * versions of an artifact whose content means the same as the body, which Apicurio 3.x's
+ * {@code /apis/registry/v3/search}: artifacts by the filters {@link ArtifactSearch} serves,
+ * versions by those {@link VersionSearch} serves, and the versions of an artifact whose content means the same as the body, which Apicurio 3.x's
  * serializers ask for a schema they do not register. The highest such version is found, as by the
  * v1 API's lookup; the content is always compared by its canonical form, whatever {@code
  * canonical} says, as docs/apicurio-v2-v3.md explains.
@@ -36,6 +36,9 @@ public class SearchResource {
 
     @Inject
     ArtifactSearch search;
+
+    @Inject
+    VersionSearch versions;
 
     @Inject
     DefaultGroup group;
@@ -78,6 +81,29 @@ public class SearchResource {
             @QueryParam("groupId") String groupId,
             @Context HttpServerRequest request) {
         return GroupsResource.none(request);
+    }
+
+    @Needs(Role.READ_ONLY)
+    @GET
+    @Path("versions")
+    @Produces(MediaType.APPLICATION_JSON)
+    public VersionMetaData.SearchResults searchVersions(
+            @QueryParam("version") String version,
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit,
+            @QueryParam("order") String order,
+            @QueryParam("orderby") String orderby,
+            @QueryParam("labels") List<String> labels,
+            @QueryParam("description") String description,
+            @QueryParam("groupId") String groupId,
+            @QueryParam("globalId") String globalId,
+            @QueryParam("contentId") String contentId,
+            @QueryParam("artifactId") String artifactId,
+            @QueryParam("name") String name,
+            @QueryParam("state") String state,
+            @QueryParam("artifactType") String artifactType,
+            @Context HttpServerRequest request) {
+        return versions.search(request);
     }
 
     @Needs(Role.READ_ONLY)
