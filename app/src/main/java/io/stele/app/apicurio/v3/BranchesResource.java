@@ -208,9 +208,8 @@ public class BranchesResource {
         throw unchangeable("modified");
     }
 
-    /** The {@code latest} branch of an artifact that exists. */
+    /** The {@code latest} branch of an artifact, from its first version: 404 when it has none. */
     private BranchMetaData latest(String artifactId) {
-        artifacts.existing(artifactId);
         List<StoredVersion> first = provider.storage()
                 .search()
                 .versions(artifactId, new PageRequest(0, 1))
