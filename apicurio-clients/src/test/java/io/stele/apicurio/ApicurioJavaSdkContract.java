@@ -16,10 +16,12 @@ import io.apicurio.registry.rest.client.models.CreateArtifact;
 import io.apicurio.registry.rest.client.models.CreateArtifactResponse;
 import io.apicurio.registry.rest.client.models.CreateRule;
 import io.apicurio.registry.rest.client.models.CreateVersion;
+import io.apicurio.registry.rest.client.models.DownloadRef;
 import io.apicurio.registry.rest.client.models.EditableArtifactMetaData;
 import io.apicurio.registry.rest.client.models.EditableVersionMetaData;
 import io.apicurio.registry.rest.client.models.HandleReferencesType;
 import io.apicurio.registry.rest.client.models.IfArtifactExists;
+import io.apicurio.registry.rest.client.models.ProblemDetails;
 import io.apicurio.registry.rest.client.models.ReferenceType;
 import io.apicurio.registry.rest.client.models.Rule;
 import io.apicurio.registry.rest.client.models.RuleType;
@@ -36,11 +38,17 @@ import io.apicurio.registry.rest.client.models.VersionState;
 import io.apicurio.registry.rest.client.models.WrappedVersionState;
 import io.stele.storage.testkit.backends.PackagedRegistryTest;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -344,5 +352,78 @@ abstract class ApicurioJavaSdkContract extends PackagedRegistryTest {
                         .get())
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getResponseStatusCode())
                         .isEqualTo(404));
+    }
+
+    @Test
+    void theSdk_exportsThroughItsOneTimeLink_andImportsAnApicurioZip_withItsIds() throws IOException {
+        RegistryClient client = client();
+        ArtifactsRequestBuilder artifacts = client.groups().byGroupId("default").artifacts();
+        String moneyId = registry.newSubject("sdk-export");
+        long globalId = create(artifacts, artifact(moneyId, MONEY, List.of()), IfArtifactExists.FAIL)
+                .getVersion()
+                .getGlobalId();
+
+        DownloadRef link = client.admin().export().get();
+        HttpResponse<byte[]> export = registry.process().sendBytes("GET", link.getHref(), null);
+        assertThat(export.statusCode()).isEqualTo(200);
+        String version =
+                unzip(export.body()).get("groups/default/artifacts/" + moneyId + "/versions/1.ArtifactVersion.json");
+        assertThat(version).contains("\"globalId\":" + globalId + ",");
+        assertThat(registry.process().sendBytes("GET", link.getHref(), null).statusCode())
+                .as("the link, a second time")
+                .isEqualTo(404);
+
+        String importedId = registry.newSubject("sdk-import");
+        long id = globalId + 1000;
+        String schema = MONEY.replace("Money", "Imported" + id);
+        byte[] zip = zip(Map.of(
+                "manifest.Manifest.json",
+                "{\"exportVersion\":\"3.0\"}",
+                "content/i.Content.json",
+                "{\"contentId\":" + id + ",\"artifactType\":\"AVRO\",\"contentType\":\"application/json\"}",
+                "content/i.Content.data",
+                schema,
+                "groups/default/artifacts/" + importedId + "/versions/1.ArtifactVersion.json",
+                "{\"globalId\":" + id + ",\"artifactId\":\"" + importedId
+                        + "\",\"version\":\"1\",\"state\":\"ENABLED\","
+                        + "\"owner\":\"migrator\",\"labels\":{\"moved\":\"yes\"},\"contentId\":" + id + "}"));
+        assertThatThrownBy(() -> client.admin().importEscaped().post(new ByteArrayInputStream(zip)))
+                .as("the registry holds data, and the SDK leaves requireEmptyRegistry at its default")
+                .isInstanceOfSatisfying(ProblemDetails.class, e -> assertThat(e.getResponseStatusCode())
+                        .isEqualTo(409));
+        client.admin()
+                .importEscaped()
+                .post(new ByteArrayInputStream(zip), config -> config.queryParameters.requireEmptyRegistry = false);
+        assertThat(text(client.ids().globalIds().byGlobalId(id).get())).isEqualTo(schema);
+        VersionMetaData meta = artifacts
+                .byArtifactId(importedId)
+                .versions()
+                .byVersionExpression("1")
+                .get();
+        assertThat(meta.getContentId()).isEqualTo(id);
+        assertThat(meta.getOwner()).isEqualTo("migrator");
+        assertThat(meta.getLabels().getAdditionalData()).containsEntry("moved", "yes");
+    }
+
+    private static Map<String, String> unzip(byte[] zip) throws IOException {
+        Map<String, String> entries = new java.util.HashMap<>();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                entries.put(e.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        }
+        return entries;
+    }
+
+    private static byte[] zip(Map<String, String> entries) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            for (Map.Entry<String, String> e : entries.entrySet()) {
+                zip.putNextEntry(new ZipEntry(e.getKey()));
+                zip.write(e.getValue().getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
     }
 }

@@ -20,14 +20,26 @@ import io.apicurio.registry.rest.v2.beans.UpdateState;
 import io.apicurio.registry.rest.v2.beans.VersionMetaData;
 import io.apicurio.registry.types.ArtifactState;
 import io.apicurio.registry.types.RuleType;
+import io.apicurio.registry.utils.impexp.ArtifactRuleEntity;
+import io.apicurio.registry.utils.impexp.ArtifactVersionEntity;
+import io.apicurio.registry.utils.impexp.ContentEntity;
+import io.apicurio.registry.utils.impexp.Entity;
+import io.apicurio.registry.utils.impexp.EntityReader;
+import io.apicurio.registry.utils.impexp.EntityWriter;
+import io.apicurio.registry.utils.impexp.ManifestEntity;
 import io.stele.storage.testkit.backends.PackagedRegistryTest;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -199,5 +211,96 @@ abstract class Apicurio2ClientContract extends PackagedRegistryTest {
         client.deleteArtifact(GROUP, artifactId);
         assertThatThrownBy(() -> client.getArtifactMetaData(GROUP, artifactId))
                 .isInstanceOf(ArtifactNotFoundException.class);
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // the 2.6 client's export and import, deprecated there, are what 2.x tools call
+    void theClient_exportsTheRegistry_asApicurio2ReadsIt_andImportsWhatApicurio2Writes() throws IOException {
+        RegistryClient client = client();
+        String artifactId = registry.newSubject("v2client-export");
+        String schema = record("Exported", 1);
+        ArtifactMetaData created = create(client, artifactId, schema, IfExists.FAIL);
+
+        // Apicurio 2.x's own reader, whose entities refuse any field they do not have
+        Map<String, ArtifactVersionEntity> versions = new HashMap<>();
+        Map<Long, ContentEntity> contents = new HashMap<>();
+        boolean manifest = false;
+        try (ZipInputStream zip = new ZipInputStream(client.exportData())) {
+            EntityReader reader = new EntityReader(zip);
+            for (Entity e = reader.readEntity(); e != null; e = reader.readEntity()) {
+                if (e instanceof ArtifactVersionEntity v) {
+                    versions.put(v.artifactId + "/" + v.version, v);
+                } else if (e instanceof ContentEntity c) {
+                    contents.put(c.contentId, c);
+                } else if (e instanceof ManifestEntity) {
+                    manifest = true;
+                }
+            }
+        }
+        assertThat(manifest).isTrue();
+        ArtifactVersionEntity exported = versions.get(artifactId + "/1");
+        assertThat(exported.globalId).isEqualTo(created.getGlobalId());
+        assertThat(exported.contentId).isEqualTo(created.getContentId());
+        assertThat(exported.artifactType).isEqualTo("AVRO");
+        assertThat(exported.isLatest).isTrue();
+        assertThat(new String(contents.get(created.getContentId()).contentBytes, StandardCharsets.UTF_8))
+                .isEqualTo(schema);
+
+        // Apicurio 2.x's own writer: an artifact with ids above every id the registry gave
+        String imported = registry.newSubject("v2client-import");
+        String importedSchema = record("Imported", 2);
+        long id = Math.max(created.getGlobalId(), created.getContentId()) + 100;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            EntityWriter writer = new EntityWriter(zip);
+            ManifestEntity m = new ManifestEntity();
+            m.exportVersion = "2.0";
+            m.exportedOn = new Date();
+            m.systemName = "Apicurio Registry";
+            writer.writeEntity(m);
+            ContentEntity c = new ContentEntity();
+            c.contentId = id;
+            c.contentHash = "imported-" + id;
+            c.artifactType = "AVRO";
+            c.contentBytes = importedSchema.getBytes(StandardCharsets.UTF_8);
+            writer.writeEntity(c);
+            ArtifactVersionEntity v = new ArtifactVersionEntity();
+            v.globalId = id;
+            v.artifactId = imported;
+            v.version = "1";
+            v.versionId = 1;
+            v.artifactType = "AVRO";
+            v.state = ArtifactState.ENABLED;
+            v.createdBy = "migrator";
+            v.createdOn = System.currentTimeMillis();
+            v.labels = List.of("moved");
+            v.properties = Map.of("from", "apicurio");
+            v.isLatest = true;
+            v.contentId = id;
+            writer.writeEntity(v);
+            ArtifactRuleEntity rule = new ArtifactRuleEntity();
+            rule.artifactId = imported;
+            rule.type = RuleType.VALIDITY;
+            rule.configuration = "FULL";
+            writer.writeEntity(rule);
+        }
+        assertThatThrownBy(() -> client.importData(new ByteArrayInputStream(bytes.toByteArray()), false, true))
+                .as("new ids, which Stele does not give an import")
+                .hasMessageContaining("X-Registry-Preserve-GlobalId");
+        client.importData(new ByteArrayInputStream(bytes.toByteArray()));
+
+        assertThat(read(client.getContentByGlobalId(id))).isEqualTo(importedSchema);
+        VersionMetaData meta = client.getArtifactVersionMetaData(GROUP, imported, "1");
+        assertThat(meta.getGlobalId()).isEqualTo(id);
+        assertThat(meta.getContentId()).isEqualTo(id);
+        assertThat(meta.getCreatedBy()).isEqualTo("migrator");
+        assertThat(meta.getLabels()).containsExactly("moved");
+        assertThat(meta.getProperties()).containsEntry("from", "apicurio");
+        assertThat(client.getArtifactRuleConfig(GROUP, imported, RuleType.VALIDITY)
+                        .getConfig())
+                .isEqualTo("FULL");
+        assertThatThrownBy(() -> client.importData(new ByteArrayInputStream(bytes.toByteArray())))
+                .as("the same artifact a second time")
+                .isInstanceOf(RuntimeException.class);
     }
 }

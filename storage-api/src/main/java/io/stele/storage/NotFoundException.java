@@ -23,7 +23,9 @@ public class NotFoundException extends StorageException {
         /** A branch of an artifact's versions, as Apicurio Registry's v3 API names one. */
         BRANCH,
         /** A setting that can be changed while the registry runs, as Apicurio's admin API names one. */
-        SETTING
+        SETTING,
+        /** A one-time link to an export, as Apicurio's v2 and v3 APIs give one. */
+        DOWNLOAD
     }
 
     private final Missing missing;

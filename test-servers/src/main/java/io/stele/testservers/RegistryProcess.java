@@ -280,16 +280,43 @@ public final class RegistryProcess implements AutoCloseable {
      * @param headers header names and values, alternating
      */
     public HttpResponse<String> send(String method, String path, String body, String... headers) {
+        return exchange(
+                method,
+                path,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body),
+                HttpResponse.BodyHandlers.ofString(),
+                headers);
+    }
+
+    /**
+     * Sends one request whose body, and answer, are bytes: a zip, say.
+     *
+     * @param body the body, or null for none
+     * @param headers header names and values, alternating
+     */
+    public HttpResponse<byte[]> sendBytes(String method, String path, byte[] body, String... headers) {
+        return exchange(
+                method,
+                path,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body),
+                HttpResponse.BodyHandlers.ofByteArray(),
+                headers);
+    }
+
+    private <T> HttpResponse<T> exchange(
+            String method,
+            String path,
+            HttpRequest.BodyPublisher body,
+            HttpResponse.BodyHandler<T> answer,
+            String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(baseUri().resolve(path))
                 .timeout(Duration.ofSeconds(30))
-                .method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+                .method(method, body);
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
         try {
-            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return http.send(request.build(), answer);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

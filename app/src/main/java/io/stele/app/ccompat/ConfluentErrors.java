@@ -63,7 +63,7 @@ final class ConfluentErrors {
         }
         if (e instanceof NotFoundException missing) {
             return switch (missing.missing()) {
-                case ARTIFACT, GROUP, BRANCH, SETTING -> subjectNotFound(subject);
+                case ARTIFACT, GROUP, BRANCH, SETTING, DOWNLOAD -> subjectNotFound(subject);
                 case VERSION -> new ConfluentException(404, VERSION_NOT_FOUND, "Version not found.", e);
                 case CONTENT -> schemaNotFound();
                 case RULE ->

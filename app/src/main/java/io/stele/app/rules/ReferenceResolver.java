@@ -4,13 +4,13 @@ import io.stele.app.storage.StorageProvider;
 import io.stele.storage.Content;
 import io.stele.storage.NotFoundException;
 import io.stele.storage.SchemaReference;
-import io.stele.storage.StoredVersion;
 import io.stele.storage.VersionState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,23 +28,41 @@ public class ReferenceResolver {
     @Inject
     StorageProvider provider;
 
+    /** Where referenced versions are read: the registry, or content not stored yet, such as an import's. */
+    @FunctionalInterface
+    public interface Versions {
+
+        /** The content of a version that is neither missing nor soft-deleted, or empty. */
+        Optional<Content> content(SchemaReference.Target target);
+    }
+
     /**
-     * The schemas {@code content} references, transitively.
+     * The schemas {@code content} references, transitively, read from the registry.
      *
      * @throws InvalidContentException when a reference names a version that does not exist or is
      *     soft-deleted, when references form a cycle, or nest deeper than {@value #MAX_DEPTH}
      */
     public ResolvedReferences resolve(Content content) {
+        return resolve(content, this::stored);
+    }
+
+    /**
+     * The schemas {@code content} references, transitively, read from {@code versions}.
+     *
+     * @throws InvalidContentException as {@link #resolve(Content)}
+     */
+    public ResolvedReferences resolve(Content content, Versions versions) {
         if (content.references().isEmpty()) {
             return ResolvedReferences.NONE;
         }
         List<ResolvedReferences.Named> inOrder = new ArrayList<>();
-        visit(content.references(), new HashSet<>(), new ArrayList<>(), inOrder);
+        visit(content.references(), versions, new HashSet<>(), new ArrayList<>(), inOrder);
         return new ResolvedReferences(inOrder);
     }
 
     private void visit(
             List<SchemaReference> references,
+            Versions versions,
             Set<SchemaReference.Target> done,
             List<SchemaReference.Target> path,
             List<ResolvedReferences.Named> inOrder) {
@@ -61,26 +79,27 @@ public class ReferenceResolver {
                 throw new InvalidContentException("The schema's references nest deeper than " + MAX_DEPTH
                         + " levels or name more than " + MAX_SCHEMAS + " schemas.");
             }
-            Content referenced = read(reference);
+            Content referenced = versions.content(target)
+                    .orElseThrow(() -> new InvalidContentException("Reference '" + reference.name()
+                            + "' names version " + reference.version() + " of subject '" + reference.artifactId()
+                            + "', which does not exist."));
             path.add(target);
-            visit(referenced.references(), done, path, inOrder);
+            visit(referenced.references(), versions, done, path, inOrder);
             path.remove(path.size() - 1);
             inOrder.add(new ResolvedReferences.Named(reference.name(), referenced.text()));
         }
     }
 
-    private Content read(SchemaReference reference) {
-        StoredVersion version = provider.storage()
-                .versions()
-                .get(reference.artifactId(), reference.version())
-                .filter(v -> v.state() != VersionState.DELETED)
-                .orElseThrow(() -> new InvalidContentException("Reference '" + reference.name() + "' names version "
-                        + reference.version() + " of subject '" + reference.artifactId()
-                        + "', which does not exist."));
+    /** The content of a stored version that is not soft-deleted, or empty: {@link Versions} of the registry. */
+    public Optional<Content> stored(SchemaReference.Target target) {
         return provider.storage()
-                .contents()
-                .byContentId(version.contentId())
-                .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
-                .content();
+                .versions()
+                .get(target.artifactId(), target.version())
+                .filter(v -> v.state() != VersionState.DELETED)
+                .map(version -> provider.storage()
+                        .contents()
+                        .byContentId(version.contentId())
+                        .orElseThrow(() -> NotFoundException.contentId(version.contentId()))
+                        .content());
     }
 }

@@ -57,6 +57,14 @@ public class TypeSupports {
         return hash(of(type).canonical(content.text(), references(content)), content);
     }
 
+    /**
+     * {@link #canonicalHash(ArtifactType, Content)} with the referenced schemas read from {@code
+     * versions}: for content whose references are not stored yet, such as an import's.
+     */
+    public String canonicalHash(ArtifactType type, Content content, ReferenceResolver.Versions versions) {
+        return hash(of(type).canonical(content.text(), resolver.resolve(content, versions)), content);
+    }
+
     /** What the content references, resolved; none without a look-up when it names none. */
     private ResolvedReferences references(Content content) {
         return content.references().isEmpty() ? ResolvedReferences.NONE : resolver.resolve(content);

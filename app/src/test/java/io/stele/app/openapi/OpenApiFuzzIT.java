@@ -94,11 +94,14 @@ class OpenApiFuzzIT {
                 "--url",
                 base));
         line.addAll(List.of(filter));
-        Process fuzz = new ProcessBuilder(line)
+        ProcessBuilder builder = new ProcessBuilder(line)
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(report.toFile())
-                .start();
+                .redirectOutput(report.toFile());
+        // the generator of zips for Apicurio's import, which Schemathesis has none of (schemathesis_hooks.py)
+        builder.environment().put("SCHEMATHESIS_HOOKS", "schemathesis_hooks");
+        builder.environment().put("PYTHONPATH", config.getParent().toString());
+        Process fuzz = builder.start();
         boolean finished = fuzz.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         if (!finished) {
             fuzz.destroyForcibly().waitFor();

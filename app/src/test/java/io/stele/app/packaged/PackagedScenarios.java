@@ -204,6 +204,15 @@ abstract class PackagedScenarios<B extends Backend> {
     }
 
     @Test
+    void apicuriosZipExport_importsIntoAnEmptyRegistry_withEveryId() throws Exception {
+        try (RegistryProcess source = replica(backend.newStore(), "zip-source").start();
+                RegistryProcess target =
+                        replica(backend.newStore(), "zip-target").start()) {
+            ApicurioZipDrill.exportedAsApicuriosZip_importsIntoAnEmptyRegistry_withEveryId(source, target);
+        }
+    }
+
+    @Test
     void previousReleaseWrites_thisReleaseServesAllOfIt_withTheSameIds_andWritesOn() throws Exception {
         Store store = backend.newStore();
         UpgradeDrill.previousReleaseWrites_thisReleaseServesAllOfIt_andWritesOn(name -> replica(store, name), true);

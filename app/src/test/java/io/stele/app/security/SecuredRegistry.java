@@ -24,7 +24,7 @@ public final class SecuredRegistry {
 
     private SecuredRegistry() {}
 
-    /** Starts a registry with auth on and the given extra settings, logging to target/security/NAME.log. */
+    /** Starts a registry with auth on and the given extra settings, logging to a new target/security/NAME.log. */
     public static RegistryProcess start(String name, Map<String, String> extra) {
         return prepare(name, extra).start();
     }
@@ -36,8 +36,11 @@ public final class SecuredRegistry {
         settings.put("stele.auth.server-url", KeycloakServer.shared().issuer());
         settings.putAll(extra);
         try {
-            Path logs = Files.createDirectories(Path.of("target", "security"));
-            return new RegistryProcess(settings, logs.resolve(name + ".log"));
+            Path log = Files.createDirectories(Path.of("target", "security")).resolve(name + ".log");
+            // a new registry's log begins empty: what a test reads in it is this registry's, not an
+            // earlier build's in the same folder (the process appends, so that a restart keeps its log)
+            Files.deleteIfExists(log);
+            return new RegistryProcess(settings, log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -34,6 +34,7 @@ final class ApicurioErrorNames {
                 case GROUP -> "GroupNotFoundException";
                 case BRANCH -> "BranchNotFoundException";
                 case SETTING -> "ConfigPropertyNotFoundException";
+                case DOWNLOAD -> "DownloadNotFoundException";
             };
         }
         if (e instanceof AlreadyExistsException exists) {

@@ -107,7 +107,7 @@ public class ContentResponses {
                 Integer.toString(version.version()));
     }
 
-    static String mediaType(ArtifactType type) {
+    public static String mediaType(ArtifactType type) {
         return switch (type) {
             case PROTOBUF -> "application/x-protobuf";
             case PROTOBUF_FD -> "application/octet-stream";

@@ -100,6 +100,11 @@ public class ErrorMappers {
         return status(e) == Response.Status.INTERNAL_SERVER_ERROR.getStatusCode() ? UNEXPECTED : e.getMessage();
     }
 
+    /** The kind of a failure as Apicurio's v2 and v3 clients know it, or null: for Vert.x routes. */
+    public static String name(Throwable e) {
+        return e instanceof RuntimeException r ? ApicurioErrorNames.of(r) : null;
+    }
+
     static Response error(String path, Response.Status status, String message) {
         return error(path, status.getStatusCode(), message, null);
     }

@@ -24,6 +24,7 @@ public final class RegistryDocument {
 
     static final String PROBLEM_DETAILS = "ProblemDetails";
     static final String V2_ERROR = "RegistryV2Error";
+    private static final String ZIP = "application/zip";
 
     /** What a 409 from creating an artifact means, on either API. */
     public static final String CREATE_CONFLICT =
@@ -56,6 +57,11 @@ public final class RegistryDocument {
     public static void describe(OpenAPI api) {
         api.getComponents().addSchema(PROBLEM_DETAILS, problemDetails());
         api.getComponents().addSchema(V2_ERROR, v2Error());
+        for (String root : List.of(Api.REGISTRY_V3_PATH, Api.REGISTRY_V2_PATH)) {
+            api.getPaths()
+                    .addPathItem(
+                            root + "/admin/import", OASFactory.createPathItem().POST(importOperation(root)));
+        }
         api.getPaths().getPathItems().forEach((path, item) -> {
             boolean v3 = path.startsWith(Api.REGISTRY_V3_PATH + "/");
             if (!v3 && !path.startsWith(Api.REGISTRY_V2_PATH + "/")) {
@@ -141,7 +147,7 @@ public final class RegistryDocument {
                                             ? List.of(ReferencedContent.Handling.PRESERVE.name())
                                             : QueryChoices.names(ReferencedContent.Handling.class)))
                             .defaultValue(ReferencedContent.Handling.PRESERVE.name()));
-                case "dereference", "dryRun", "canonical" ->
+                case "dereference", "dryRun", "canonical", "forBrowser" ->
                     p.setSchema(OASFactory.createSchema()
                             .type(List.of(Schema.SchemaType.BOOLEAN))
                             .enumeration(
@@ -196,7 +202,10 @@ public final class RegistryDocument {
         boolean names = operation.getParameters() != null
                 && operation.getParameters().stream().anyMatch(p -> p.getIn() == Parameter.In.PATH);
         ERRORS.forEach((status, description) -> {
-            if (status.equals("404") && !names || status.equals("413") && operation.getRequestBody() == null) {
+            boolean zip = operation.getRequestBody() != null
+                    && operation.getRequestBody().getContent().hasMediaType(ZIP);
+            // an export's entries may each be twice stele.api.max-content-size; the whole any size
+            if (status.equals("404") && !names || status.equals("413") && (operation.getRequestBody() == null || zip)) {
                 return; // a search names nothing that could be missing, and only a body can be too large
             }
             operation
@@ -212,6 +221,46 @@ public final class RegistryDocument {
                                         .schema(OASFactory.createSchema().ref(ref))));
             }
         });
+    }
+
+    /**
+     * The import, which a route of its own serves ahead of JAX-RS, so that an export of any size
+     * streams to a file ({@code io.stele.app.apicurio.zip.ApicurioImportRoute}).
+     */
+    private static Operation importOperation(String root) {
+        Schema yes = OASFactory.createSchema()
+                .type(List.of(Schema.SchemaType.BOOLEAN))
+                .enumeration(List.of(true))
+                .defaultValue(true)
+                .description("Ids are always kept: true, or left out.");
+        return OASFactory.createOperation()
+                .operationId(root.endsWith("v3") ? "importData" : "importDataV2")
+                .summary("Imports an export of Apicurio Registry 1.x, 2.x or 3.x, its zip, keeping every id.")
+                .addParameter(OASFactory.createParameter()
+                        .name("requireEmptyRegistry")
+                        .in(Parameter.In.QUERY)
+                        .schema(OASFactory.createSchema()
+                                .type(List.of(Schema.SchemaType.BOOLEAN))
+                                .defaultValue(true)))
+                .addParameter(OASFactory.createParameter()
+                        .name("X-Registry-Preserve-GlobalId")
+                        .in(Parameter.In.HEADER)
+                        .schema(yes))
+                .addParameter(OASFactory.createParameter()
+                        .name("X-Registry-Preserve-ContentId")
+                        .in(Parameter.In.HEADER)
+                        .schema(yes))
+                .requestBody(OASFactory.createRequestBody()
+                        .required(true)
+                        .content(OASFactory.createContent()
+                                .addMediaType(ZIP, OASFactory.createMediaType().schema(string().format("binary")))))
+                .responses(OASFactory.createAPIResponses()
+                        .addAPIResponse("204", OASFactory.createAPIResponse().description("Every entry was stored."))
+                        .addAPIResponse(
+                                "409",
+                                OASFactory.createAPIResponse()
+                                        .description("The registry is not empty and requireEmptyRegistry is"
+                                                + " true, or an artifact, version or id of the export exists.")));
     }
 
     private static Schema problemDetails() {

@@ -39,7 +39,7 @@ public record VersionMetaData(
     }
 
     /** A version's labels as Apicurio v3 writes them: its properties, and each v1 label with no value. */
-    static Map<String, String> labels(StoredVersion v) {
+    public static Map<String, String> labels(StoredVersion v) {
         Map<String, String> labels = new LinkedHashMap<>(v.meta().properties());
         v.meta().labels().forEach(label -> labels.putIfAbsent(label, ""));
         return labels;
