@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.EditableMeta;
+import io.stele.storage.ImportPlan;
 import io.stele.storage.InvalidRequestException;
 import io.stele.storage.RuleType;
 import io.stele.storage.SchemaReference;
@@ -126,5 +127,13 @@ final class ApicurioEntities {
 
     static Instant time(JsonNode node, String field) {
         return Instant.ofEpochMilli(node.path(field).asLong(0));
+    }
+
+    /** A user the registry can store: what a batch would refuse once part of the file is stored, refused first. */
+    static void requireUser(String user, String artifactId) {
+        if (user.length() > ImportPlan.MAX_USER_LENGTH) {
+            throw new InvalidRequestException("Artifact '" + artifactId + "' names a user longer than "
+                    + ImportPlan.MAX_USER_LENGTH + " characters, which the registry cannot store.");
+        }
     }
 }

@@ -7,6 +7,7 @@ import static io.stele.app.apicurio.zip.ApicurioEntities.number;
 import static io.stele.app.apicurio.zip.ApicurioEntities.optional;
 import static io.stele.app.apicurio.zip.ApicurioEntities.references;
 import static io.stele.app.apicurio.zip.ApicurioEntities.requireDefault;
+import static io.stele.app.apicurio.zip.ApicurioEntities.requireUser;
 import static io.stele.app.apicurio.zip.ApicurioEntities.rule;
 import static io.stele.app.apicurio.zip.ApicurioEntities.text;
 import static io.stele.app.apicurio.zip.ApicurioEntities.time;
@@ -18,6 +19,7 @@ import io.stele.app.rules.InvalidContentException;
 import io.stele.app.rules.ReferenceResolver;
 import io.stele.app.rules.TypeSupports;
 import io.stele.storage.AlreadyExistsException;
+import io.stele.storage.ArtifactIds;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.ConflictException;
 import io.stele.storage.Content;
@@ -320,8 +322,12 @@ final class ApicurioZipImport implements AutoCloseable {
             if (artifact.versions.isEmpty()) {
                 throw new InvalidRequestException("Artifact '" + id + "' has no version in the file.");
             }
+            ArtifactIds.requireValid(id);
+            artifact.owner.ifPresent(owner -> requireUser(owner, id));
             for (Map.Entry<Integer, VersionEntry> e : artifact.versions.entrySet()) {
                 StoredVersion v = e.getValue().version();
+                requireUser(v.createdBy(), id);
+                requireUser(v.modifiedBy(), id);
                 ContentEntry content = contents.get(v.contentId());
                 if (content == null || zip.getEntry(content.data()) == null) {
                     throw new InvalidRequestException("Version " + v.version() + " of artifact '" + id

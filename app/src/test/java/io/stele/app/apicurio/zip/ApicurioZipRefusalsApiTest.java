@@ -8,6 +8,7 @@ import static io.stele.app.apicurio.zip.ApicurioZips.apicurio3Export;
 import static io.stele.app.apicurio.zip.ApicurioZips.content;
 import static io.stele.app.apicurio.zip.ApicurioZips.freshIds;
 import static io.stele.app.apicurio.zip.ApicurioZips.importing;
+import static io.stele.app.apicurio.zip.ApicurioZips.version;
 import static io.stele.app.apicurio.zip.ApicurioZips.zip;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,7 +46,9 @@ class ApicurioZipRefusalsApiTest {
                 "an entry of no kind",
                 "a reference to another group",
                 "a type Stele does not store",
-                "two versions with one globalId"
+                "two versions with one globalId",
+                "an artifact id too long",
+                "a user too long"
             })
     void whatSteleCannotKeep_isRefused_andNothingIsWritten(String what) {
         String money = "zip-refused-" + UUID.randomUUID();
@@ -120,6 +123,16 @@ class ApicurioZipRefusalsApiTest {
                         (Map<String, Object>) zip.get("groups/default/artifacts/" + money + "/MetaData.Artifact.json");
                 artifact.put("artifactType", "XML_SCHEMA_2");
                 expected = "XML_SCHEMA_2";
+            }
+            case "an artifact id too long" -> {
+                zip.put(
+                        versions + "3.ArtifactVersion.json",
+                        version("x".repeat(600), 1, base + 3, "ENABLED", Map.of()));
+                expected = "longer than 512";
+            }
+            case "a user too long" -> {
+                first.put("owner", "u".repeat(300));
+                expected = "user longer than 256";
             }
             case "two versions with one globalId" -> {
                 first.put("globalId", base + 2);
