@@ -36,6 +36,15 @@ public interface ApiConfig {
     int importBatchSize();
 
     /**
+     * The most bytes one record of an import may hold: an export's line, or an entry of Apicurio's
+     * zip. Twice {@link #maxContentSize()}, since a content's bytes may grow when written as JSON,
+     * and room for its metadata.
+     */
+    default long maxImportRecordBytes() {
+        return 2 * maxContentSize().asLongValue() + 64 * 1024;
+    }
+
+    /**
      * Whether Apicurio's v3 API deletes artifacts and versions. Off by default, as in Apicurio
      * Registry 3, where such a {@code DELETE} answers 405; the v1, v2 and Confluent APIs delete
      * whatever this says, as their references do.

@@ -64,7 +64,7 @@ public class ImportRoute {
             fail(ctx, new StorageUnavailableException("The storage backend is unavailable; retry later.", null), null);
             return;
         }
-        long maxLine = 2 * config.maxContentSize().asLongValue() + 64 * 1024;
+        long maxLine = config.maxImportRecordBytes();
         ImportReader reader = new ImportReader(new ImportBatcher(config.importBatchSize()), maxLine);
         TransferStore store = provider.storage().transfer();
         new ImportPipeline(ctx.vertx(), ctx.request(), reader, store, new ImportPipeline.Answer() {

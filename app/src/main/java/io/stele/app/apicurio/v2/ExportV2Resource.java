@@ -1,7 +1,7 @@
 package io.stele.app.apicurio.v2;
 
 import io.stele.app.apicurio.v3.ExportV3Resource;
-import io.stele.app.apicurio.zip.ApicurioExports.Format;
+import io.stele.app.apicurio.zip.ApicurioDialect;
 import io.stele.app.security.Operation.Api;
 import jakarta.ws.rs.Path;
 
@@ -10,7 +10,7 @@ import jakarta.ws.rs.Path;
 public class ExportV2Resource extends ExportV3Resource {
 
     @Override
-    protected Format format() {
-        return Format.V2;
+    protected ApicurioDialect dialect() {
+        return ApicurioDialect.V2;
     }
 }

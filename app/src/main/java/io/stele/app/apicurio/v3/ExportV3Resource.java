@@ -1,7 +1,7 @@
 package io.stele.app.apicurio.v3;
 
+import io.stele.app.apicurio.zip.ApicurioDialect;
 import io.stele.app.apicurio.zip.ApicurioExports;
-import io.stele.app.apicurio.zip.ApicurioExports.Format;
 import io.stele.app.http.QueryChoices;
 import io.stele.app.security.Needs;
 import io.stele.app.security.Operation.Api;
@@ -30,9 +30,9 @@ public class ExportV3Resource {
     @Inject
     ApicurioExports exports;
 
-    /** The zip this API exports. */
-    protected Format format() {
-        return Format.V3;
+    /** The zip this API exports: Apicurio 3.x's. */
+    protected ApicurioDialect dialect() {
+        return ApicurioDialect.V3;
     }
 
     @Needs(Role.ADMIN)
@@ -42,6 +42,6 @@ public class ExportV3Resource {
             @QueryParam("forBrowser") String forBrowser,
             @HeaderParam(HttpHeaders.ACCEPT) String accept,
             @Context HttpServerRequest request) {
-        return exports.export(format(), QueryChoices.flag(request, "forBrowser", false), accept);
+        return exports.export(dialect(), QueryChoices.flag(request, "forBrowser", false), accept);
     }
 }

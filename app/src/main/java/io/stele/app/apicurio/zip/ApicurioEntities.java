@@ -12,12 +12,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The fields of the entities in Apicurio Registry's export zip, 2.x's and 3.x's alike, read into
@@ -27,7 +27,11 @@ import java.util.Set;
 final class ApicurioEntities {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> RULES = Set.of("VALIDITY", "COMPATIBILITY", "INTEGRITY");
+    /** The rules Apicurio keeps: those that check content (the Confluent API's mode is Stele's own). */
+    private static final List<String> RULES = Arrays.stream(RuleType.values())
+            .filter(RuleType::checksContent)
+            .map(Enum::name)
+            .toList();
 
     private ApicurioEntities() {}
 
@@ -84,8 +88,8 @@ final class ApicurioEntities {
 
     static RuleType rule(String type, String name) {
         if (!RULES.contains(type)) {
-            throw new InvalidRequestException(name + " is a rule of type '" + type + "', which is not one of "
-                    + RULES.stream().sorted().toList() + ".");
+            throw new InvalidRequestException(
+                    name + " is a rule of type '" + type + "', which is not one of " + RULES + ".");
         }
         return RuleType.valueOf(type);
     }

@@ -1,6 +1,5 @@
 package io.stele.app.apicurio.zip;
 
-import io.stele.app.apicurio.zip.ApicurioZipExport.Dialect;
 import io.stele.app.storage.StorageProvider;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -24,20 +23,6 @@ public class ApicurioExports {
     /** Apicurio's {@code DownloadRef}, in both APIs. */
     public record DownloadRef(@Schema(required = true) String downloadId, String href) {}
 
-    /** Which API's export: Apicurio 2.x's zip on v2, 3.x's on v3. */
-    public enum Format {
-        V2(Dialect.V2, "/apis/registry/v2"),
-        V3(Dialect.V3, "/apis/registry/v3");
-
-        final Dialect dialect;
-        final String root;
-
-        Format(Dialect dialect, String root) {
-            this.dialect = dialect;
-            this.root = root;
-        }
-    }
-
     @Inject
     StorageProvider provider;
 
@@ -45,13 +30,13 @@ public class ApicurioExports {
     ExportDownloads downloads;
 
     /** The export, or a link to it when the caller asks for one as Apicurio's console does. */
-    public Response export(Format format, boolean forBrowser, String accept) {
+    public Response export(ApicurioDialect dialect, boolean forBrowser, String accept) {
         if (forBrowser || MediaType.APPLICATION_JSON.equals(accept)) {
-            String id = downloads.create(format.dialect);
-            return Response.ok(new DownloadRef(id, format.root + "/downloads/" + id), MediaType.APPLICATION_JSON_TYPE)
+            String id = downloads.create(dialect);
+            return Response.ok(new DownloadRef(id, dialect.root + "/downloads/" + id), MediaType.APPLICATION_JSON_TYPE)
                     .build();
         }
-        return zip(format.dialect);
+        return zip(dialect);
     }
 
     /**
@@ -64,7 +49,7 @@ public class ApicurioExports {
         return zip(downloads.take(downloadId));
     }
 
-    private Response zip(Dialect dialect) {
+    private Response zip(ApicurioDialect dialect) {
         var storage = provider.storage();
         StreamingOutput body = out -> ApicurioZipExport.write(storage.transfer(), out, dialect);
         return Response.ok(body, ZIP)

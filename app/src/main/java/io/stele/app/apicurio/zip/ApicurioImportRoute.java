@@ -120,7 +120,7 @@ public class ApicurioImportRoute {
             throw new ConflictException(
                     "The registry is not empty: an import adds to it only with requireEmptyRegistry=false.");
         }
-        long maxEntry = 2 * config.maxContentSize().asLongValue() + 64 * 1024;
+        long maxEntry = config.maxImportRecordBytes();
         try (ApicurioZipImport zip = ApicurioZipImport.read(file, maxEntry, supports, resolver::stored)) {
             TransferFormat.Counts totals = zip.store(storage.transfer(), config.importBatchSize());
             LOG.infof(

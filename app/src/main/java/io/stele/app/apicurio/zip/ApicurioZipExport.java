@@ -7,7 +7,6 @@ import io.stele.app.apicurio.v3.SystemV3Resource;
 import io.stele.app.apicurio.v3.VersionMetaData;
 import io.stele.storage.ArtifactType;
 import io.stele.storage.Content;
-import io.stele.storage.RuleType;
 import io.stele.storage.SchemaReference;
 import io.stele.storage.StoredVersion;
 import io.stele.storage.TransferRecord;
@@ -39,27 +38,15 @@ import java.util.zip.ZipOutputStream;
  */
 final class ApicurioZipExport {
 
-    /** Which Apicurio's entities to write: those of its 2.x or of its 3.x. */
-    public enum Dialect {
-        V2("2.0"),
-        V3("3.0");
-
-        final String exportVersion;
-
-        Dialect(String exportVersion) {
-            this.exportVersion = exportVersion;
-        }
-    }
-
     private static final ObjectMapper JSON = new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private final ZipOutputStream zip;
-    private final Dialect dialect;
+    private final ApicurioDialect dialect;
     private final Map<Long, Content> pending = new HashMap<>();
     private TransferRecord.Artifact artifact;
     private final List<StoredVersion> versions = new ArrayList<>();
 
-    private ApicurioZipExport(OutputStream out, Dialect dialect) {
+    private ApicurioZipExport(OutputStream out, ApicurioDialect dialect) {
         this.zip = new ZipOutputStream(out);
         this.dialect = dialect;
     }
@@ -68,7 +55,7 @@ final class ApicurioZipExport {
      * Writes the whole registry. When the backend fails midway, the exception goes on without the
      * zip's central directory, so that what was sent is not a whole zip.
      */
-    static void write(TransferStore store, OutputStream out, Dialect dialect) throws IOException {
+    static void write(TransferStore store, OutputStream out, ApicurioDialect dialect) throws IOException {
         ApicurioZipExport export = new ApicurioZipExport(out, dialect);
         export.manifest();
         try {
@@ -112,7 +99,7 @@ final class ApicurioZipExport {
     }
 
     private void rule(TransferRecord.Rule rule) throws IOException {
-        if (rule.type() == RuleType.MODE) {
+        if (!rule.type().checksContent()) { // the Confluent API's mode, which Apicurio does not keep
             return;
         }
         Map<String, Object> m = new LinkedHashMap<>();
@@ -137,7 +124,7 @@ final class ApicurioZipExport {
         m.put("canonicalHash", null); // Apicurio computes its own when it is missing
         m.put("contentHash", hash);
         m.put("artifactType", type.name());
-        if (dialect == Dialect.V3) {
+        if (dialect == ApicurioDialect.V3) {
             m.put("contentType", ContentResponses.mediaType(type));
         }
         m.put("serializedReferences", references(content.references()));
@@ -174,7 +161,7 @@ final class ApicurioZipExport {
         for (StoredVersion v : versions) {
             version(v, v == latest);
         }
-        if (dialect == Dialect.V3) {
+        if (dialect == ApicurioDialect.V3) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("groupId", null);
             m.put("artifactId", artifact.artifactId());
@@ -203,7 +190,7 @@ final class ApicurioZipExport {
         m.put("artifactId", v.artifactId());
         m.put("version", Integer.toString(v.version()));
         String state = (v.state() == VersionState.DELETED ? VersionState.DISABLED : v.state()).name();
-        if (dialect == Dialect.V3) {
+        if (dialect == ApicurioDialect.V3) {
             m.put("versionOrder", v.version());
             m.put("state", state);
             m.put("name", v.meta().name().orElse(null));

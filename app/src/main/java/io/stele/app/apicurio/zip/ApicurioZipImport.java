@@ -148,7 +148,7 @@ final class ApicurioZipImport implements AutoCloseable {
     TransferFormat.Counts store(TransferStore store, int batchSize) {
         List<TransferRecord> batch = new ArrayList<>(globalRules);
         TransferFormat.Counts totals = TransferFormat.Counts.NONE;
-        Set<Long> given = new HashSet<>();
+        Map<Long, String> hashes = new HashMap<>(); // each content read and hashed once
         for (Map.Entry<String, ArtifactEntry> entry : artifacts.entrySet()) {
             if (batch.size() >= batchSize) {
                 totals = stored(store, batch, totals);
@@ -165,12 +165,15 @@ final class ApicurioZipImport implements AutoCloseable {
                     artifact.versions.lastKey()));
             batch.addAll(artifactRules.getOrDefault(id, List.of()));
             for (VersionEntry v : artifact.versions.values()) {
-                Content content = content(v.version().contentId(), v.version().type());
-                if (given.add(v.version().contentId())) {
-                    batch.add(new TransferRecord.ContentBlob(v.version().contentId(), content));
+                long contentId = v.version().contentId();
+                String hash = hashes.get(contentId); // a contentId's type is one (check()), so is its hash
+                if (hash == null) {
+                    Content content = content(contentId, v.version().type());
+                    batch.add(new TransferRecord.ContentBlob(contentId, content));
+                    hash = canonicalHash(v.version().type(), content);
+                    hashes.put(contentId, hash);
                 }
-                batch.add(new TransferRecord.Version(
-                        v.version(), canonicalHash(v.version().type(), content)));
+                batch.add(new TransferRecord.Version(v.version(), hash));
             }
         }
         for (Map.Entry<String, List<TransferRecord.Rule>> rules : artifactRules.entrySet()) {

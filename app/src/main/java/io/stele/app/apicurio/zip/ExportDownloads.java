@@ -1,6 +1,5 @@
 package io.stele.app.apicurio.zip;
 
-import io.stele.app.apicurio.zip.ApicurioZipExport.Dialect;
 import io.stele.storage.NotFoundException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
@@ -24,13 +23,13 @@ public class ExportDownloads {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private record Pending(Dialect dialect, Instant expires) {}
+    private record Pending(ApicurioDialect dialect, Instant expires) {}
 
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Clock clock = Clock.systemUTC();
 
     /** A new link's id, for an export in {@code dialect}; links past their time are dropped. */
-    String create(Dialect dialect) {
+    String create(ApicurioDialect dialect) {
         Instant now = clock.instant();
         pending.values().removeIf(p -> p.expires().isBefore(now));
         byte[] bytes = new byte[16];
@@ -45,7 +44,7 @@ public class ExportDownloads {
      *
      * @throws NotFoundException when the id was never given, was used, or is past its time
      */
-    Dialect take(String id) {
+    ApicurioDialect take(String id) {
         Pending taken = pending.remove(id);
         if (taken == null || taken.expires().isBefore(clock.instant())) {
             throw new NotFoundException(

@@ -196,5 +196,8 @@ class ApicurioZipApiTest {
         }
         Response unknown = given().get(root + "/downloads/" + "0".repeat(32));
         assertThat(unknown.statusCode()).isEqualTo(404);
+        Response neither = given().get(root + "/admin/export?forBrowser=yes");
+        assertThat(neither.statusCode()).as("forBrowser is true or false").isEqualTo(400);
+        assertThat(neither.contentType()).startsWith("application/json");
     }
 }
